@@ -1,0 +1,40 @@
+//! Davis–Putnam on the lecture's n-queens clauses: `cargo bench --bench dp`.
+//!
+//! The clauses are built once per size, outside the timed loop; the timed part is `solve_with`,
+//! which includes setting up the solver's engine from the clause set.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use nqueens::dp::{self, Heuristic, Options};
+use nqueens::queens::all_clauses;
+
+fn lecture_encoding(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dp-lecture-queens");
+    group.sample_size(20);
+    let cases = [
+        (8, Heuristic::FirstVariable),
+        (8, Heuristic::JeroslowWang),
+        (16, Heuristic::FirstVariable),
+        (16, Heuristic::JeroslowWang),
+        (24, Heuristic::JeroslowWang),
+        (32, Heuristic::JeroslowWang),
+    ];
+    for (n, heuristic) in cases {
+        let clauses = all_clauses(n).expect("a small board");
+        let options = Options::with_heuristic(heuristic);
+        let name = match heuristic {
+            Heuristic::FirstVariable => "first",
+            Heuristic::JeroslowWang => "jw",
+        };
+        group.bench_with_input(BenchmarkId::new(name, n), &clauses, |b, clauses| {
+            b.iter(|| {
+                let report = dp::solve_with(clauses, &options);
+                assert!(report.outcome.model().is_some());
+                report
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, lecture_encoding);
+criterion_main!(benches);

@@ -1,0 +1,325 @@
+//! `nqueens`: solve n queens with Davis–Putnam, write its clauses as DIMACS, or solve any DIMACS
+//! file.
+//!
+//! Exit codes: 0 success; 1 no solution (n = 2, 3) or the solver gave up; 2 bad input;
+//! `sat` answers 10 (satisfiable) or 20 (unsatisfiable) as SAT solvers do.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
+use nqueens::logic::dimacs;
+use nqueens::queens::{self, Encoding, QueensError};
+
+/// Solve the n-queens puzzle the way the logic lecture does: as clauses, with Davis–Putnam.
+#[derive(Parser)]
+#[command(name = "nqueens", version, about, allow_negative_numbers = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve n queens and print the board.
+    Solve {
+        /// The board size (rows = columns = queens).
+        #[arg(value_parser = board_size)]
+        n: usize,
+        /// How Davis–Putnam picks the literal to split on.
+        #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
+        heuristic: HeuristicArg,
+        /// How the board becomes clauses.
+        #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
+        encoding: EncodingArg,
+        /// Also print the clause count, the splits, the unit propagations and the time.
+        #[arg(long)]
+        stats: bool,
+        /// Print only the column of the queen in each row (1-based, one line), for scripts.
+        #[arg(long)]
+        columns: bool,
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// Write the clauses for n queens as DIMACS CNF to standard output.
+    Cnf {
+        /// The board size.
+        #[arg(value_parser = board_size)]
+        n: usize,
+        /// How the board becomes clauses.
+        #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
+        encoding: EncodingArg,
+    },
+    /// Solve a DIMACS CNF file (or `-` for standard input) and answer as SAT solvers do.
+    Sat {
+        /// The file to read, or `-` for standard input.
+        file: String,
+        /// How Davis–Putnam picks the literal to split on.
+        #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
+        heuristic: HeuristicArg,
+        /// Also print the splits, unit propagations and time as `c` comment lines.
+        #[arg(long)]
+        stats: bool,
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+}
+
+#[derive(clap::Args)]
+struct BudgetArgs {
+    /// Give up after this many splits.
+    #[arg(long, value_name = "K")]
+    max_splits: Option<u64>,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time_limit: Option<Duration>,
+}
+
+impl BudgetArgs {
+    fn budget(&self) -> Budget {
+        Budget {
+            max_splits: self.max_splits,
+            time_limit: self.time_limit,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum HeuristicArg {
+    /// The first undecided variable (lecture 06).
+    First,
+    /// Jeroslow–Wang (lecture 07).
+    Jw,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EncodingArg {
+    /// At most one per row and diagonal, at least one per column.
+    Lecture,
+    /// Exactly one per row and column, at most one per diagonal (PyEDA).
+    OneHot,
+}
+
+impl From<HeuristicArg> for Heuristic {
+    fn from(arg: HeuristicArg) -> Self {
+        match arg {
+            HeuristicArg::First => Heuristic::FirstVariable,
+            HeuristicArg::Jw => Heuristic::JeroslowWang,
+        }
+    }
+}
+
+impl From<EncodingArg> for Encoding {
+    fn from(arg: EncodingArg) -> Self {
+        match arg {
+            EncodingArg::Lecture => Encoding::Lecture,
+            EncodingArg::OneHot => Encoding::OneHot,
+        }
+    }
+}
+
+fn board_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) if n >= 1 => usize::try_from(n).map_err(|_| format!("{n} is too large for a board")),
+        Ok(n) => Err(format!("a board needs at least one row, got {n}")),
+        Err(_) => Err("expected a whole number such as 8".to_owned()),
+    }
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "expected a number of seconds".to_owned())?;
+    Duration::try_from_secs_f64(value)
+        .map_err(|_| "expected a positive number of seconds".to_owned())
+}
+
+/// An error for the user: one line on stderr, and the exit code.
+struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    fn input(message: impl std::fmt::Display) -> Self {
+        Failure {
+            message: message.to_string(),
+            code: 2,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version.
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            // clap's first line says what is wrong; the usage lines after it are noise here.
+            let text = error.render().to_string();
+            let first = text.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("nqueens: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    let result = match cli.command {
+        Command::Solve {
+            n,
+            heuristic,
+            encoding,
+            stats,
+            columns,
+            budget,
+        } => {
+            let options = Options {
+                heuristic: heuristic.into(),
+                budget: budget.budget(),
+                trace: false,
+            };
+            solve(&mut out, n, encoding.into(), &options, stats, columns)
+        }
+        Command::Cnf { n, encoding } => Encoding::from(encoding)
+            .clauses(n)
+            .map_err(Failure::input)
+            .map(|clauses| print(&mut out, &dimacs::write(&clauses))),
+        Command::Sat {
+            file,
+            heuristic,
+            stats,
+            budget,
+        } => {
+            let options = Options {
+                heuristic: heuristic.into(),
+                budget: budget.budget(),
+                trace: false,
+            };
+            sat(&mut out, &file, &options, stats)
+        }
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            eprintln!("nqueens: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Writes to stdout; a closed pipe (`nqueens cnf 8 | head`) is not an error worth a panic.
+fn print(out: &mut impl Write, text: &str) -> u8 {
+    let _ = out.write_all(text.as_bytes());
+    0
+}
+
+fn solve(
+    out: &mut impl Write,
+    n: usize,
+    encoding: Encoding,
+    options: &Options,
+    stats: bool,
+    columns: bool,
+) -> Result<u8, Failure> {
+    let run = queens::solve_queens(n, encoding, options).map_err(Failure::input)?;
+    // Write errors (a closed pipe, as in `nqueens solve 8 | head -1`) are not worth a panic.
+    let code = match run.board() {
+        Ok(board) if columns => {
+            let cols: Vec<String> = board
+                .columns()
+                .iter()
+                .map(|c| c.map_or("-".into(), |c| c.to_string()))
+                .collect();
+            let _ = writeln!(out, "{}", cols.join(" "));
+            0
+        }
+        Ok(board) => {
+            let _ = writeln!(out, "{board}");
+            0
+        }
+        Err(error @ (QueensError::NoSolution { .. } | QueensError::GaveUp { .. })) => {
+            eprintln!("nqueens: {error}");
+            1
+        }
+        Err(error) => {
+            return Err(Failure {
+                message: error.to_string(),
+                code: 1,
+            });
+        }
+    };
+    if stats {
+        let r = &run.report;
+        let _ = write!(
+            out,
+            "encoding:          {} ({} clauses, {} variables)\nheuristic:         {}\n\
+             splits:            {}\nunit propagations: {}\ncalls:             {}\n\
+             conflicts:         {}\ntime:              {:.3} ms\n",
+            run.encoding,
+            run.clauses,
+            run.variables,
+            options.heuristic,
+            r.stats.splits,
+            r.stats.unit_propagations,
+            r.stats.calls,
+            r.stats.conflicts,
+            r.elapsed.as_secs_f64() * 1e3
+        );
+    }
+    Ok(code)
+}
+
+fn sat(out: &mut impl Write, file: &str, options: &Options, stats: bool) -> Result<u8, Failure> {
+    let text = if file == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::input(format!("standard input: {e}")))?;
+        text
+    } else {
+        std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{file}: {e}")))?
+    };
+    let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let report = dp::solve_with(&cnf.clauses, options);
+    if stats {
+        let _ = write!(
+            out,
+            "c {} variables, {} clauses\nc {}\nc time {:.3} ms\n",
+            cnf.variables.len(),
+            cnf.clauses.len(),
+            report.stats,
+            report.elapsed.as_secs_f64() * 1e3
+        );
+    }
+    let code = match &report.outcome {
+        Outcome::Satisfiable(model) => {
+            // An independent check before we claim it: every clause has a true literal.
+            if let Some(clause) = cnf.clauses.first_falsified(model) {
+                return Err(Failure {
+                    message: format!("internal error: model falsifies {clause}"),
+                    code: 1,
+                });
+            }
+            let _ = write!(
+                out,
+                "s SATISFIABLE\n{}",
+                dimacs::model_lines(&cnf.variables, model)
+            );
+            10
+        }
+        Outcome::Unsatisfiable => {
+            let _ = writeln!(out, "s UNSATISFIABLE");
+            20
+        }
+        Outcome::GaveUp(_) => {
+            let _ = write!(out, "c {}\ns UNKNOWN\n", report.outcome);
+            0
+        }
+    };
+    Ok(code)
+}

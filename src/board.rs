@@ -1,0 +1,276 @@
+//! The chessboard: an n×n grid with pieces on squares, who attacks whom, and ASCII pictures.
+//!
+//! Rows and columns are 1-based, as in the lecture: `(1, 1)` is the top-left square. The board
+//! stores only its pieces, so a board of a million rows holding a million queens is cheap.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::{self, Write as _};
+
+/// A square, by 1-based row and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    /// The row, from 1 at the top.
+    pub row: usize,
+    /// The column, from 1 at the left.
+    pub col: usize,
+}
+
+impl Square {
+    /// The square in this row and column.
+    pub fn new(row: usize, col: usize) -> Self {
+        Square { row, col }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row, self.col)
+    }
+}
+
+/// A chess piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Piece {
+    /// Attacks along its row, its column and both diagonals, at any distance.
+    Queen,
+}
+
+impl Piece {
+    /// The letter that stands for the piece in ASCII pictures.
+    pub fn letter(self) -> char {
+        match self {
+            Piece::Queen => 'Q',
+        }
+    }
+
+    /// Whether this piece on `from` attacks `to` (pieces in between do not block, as in the
+    /// N-Queens puzzle). A piece does not attack its own square.
+    pub fn attacks(self, from: Square, to: Square) -> bool {
+        if from == to {
+            return false;
+        }
+        match self {
+            Piece::Queen => {
+                from.row == to.row
+                    || from.col == to.col
+                    || from.row.abs_diff(to.row) == from.col.abs_diff(to.col)
+            }
+        }
+    }
+}
+
+/// Why a board could not be built or changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// A square outside the board.
+    #[error("{square} is off the {n}×{n} board (rows and columns run from 1 to {n})")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The board's size.
+        n: usize,
+    },
+}
+
+/// An n×n board with pieces on some squares.
+#[derive(Clone, PartialEq, Eq, Hash)]
+// While the queen is the only piece, `Piece` has no size; the map is ready for the others.
+#[allow(clippy::zero_sized_map_values)]
+pub struct Board {
+    n: usize,
+    pieces: BTreeMap<Square, Piece>,
+}
+
+impl Board {
+    /// An empty n×n board.
+    #[allow(clippy::zero_sized_map_values)]
+    pub fn new(n: usize) -> Self {
+        Board {
+            n,
+            pieces: BTreeMap::new(),
+        }
+    }
+
+    /// The board with one queen per row: `columns[i]` is the 1-based column of the queen in row
+    /// `i + 1`. The board is `columns.len()` squares wide.
+    ///
+    /// # Errors
+    /// A column outside `1..=n` is [`BoardError::OffBoard`].
+    pub fn from_columns(columns: &[usize]) -> Result<Self, BoardError> {
+        let mut board = Board::new(columns.len());
+        for (i, &col) in columns.iter().enumerate() {
+            board.place(Square::new(i + 1, col), Piece::Queen)?;
+        }
+        Ok(board)
+    }
+
+    /// The number of rows (and columns).
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the square is on the board.
+    pub fn contains(&self, square: Square) -> bool {
+        (1..=self.n).contains(&square.row) && (1..=self.n).contains(&square.col)
+    }
+
+    /// Puts a piece on a square; returns the piece that was there.
+    ///
+    /// # Errors
+    /// [`BoardError::OffBoard`] if the square is not on the board.
+    pub fn place(&mut self, square: Square, piece: Piece) -> Result<Option<Piece>, BoardError> {
+        if !self.contains(square) {
+            return Err(BoardError::OffBoard { square, n: self.n });
+        }
+        Ok(self.pieces.insert(square, piece))
+    }
+
+    /// Takes the piece off a square; returns it.
+    pub fn remove(&mut self, square: Square) -> Option<Piece> {
+        self.pieces.remove(&square)
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.pieces.get(&square).copied()
+    }
+
+    /// Every piece with its square, row by row.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.pieces.iter().map(|(&s, &p)| (s, p))
+    }
+
+    /// The squares that hold a queen, row by row.
+    pub fn queens(&self) -> impl Iterator<Item = Square> + '_ {
+        self.pieces()
+            .filter(|&(_, p)| p == Piece::Queen)
+            .map(|(s, _)| s)
+    }
+
+    /// The number of pieces.
+    pub fn len(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// Whether the board has no pieces.
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    /// For each row, the 1-based column of its leftmost piece, or `None` for an empty row.
+    pub fn columns(&self) -> Vec<Option<usize>> {
+        let mut columns = vec![None; self.n];
+        for square in self.pieces.keys().rev() {
+            columns[square.row - 1] = Some(square.col);
+        }
+        columns
+    }
+
+    /// Every pair of pieces where the first attacks the second, in order.
+    pub fn conflicts(&self) -> Vec<(Square, Square)> {
+        let pieces: Vec<(Square, Piece)> = self.pieces().collect();
+        let mut pairs = Vec::new();
+        for &(from, piece) in &pieces {
+            for &(to, _) in &pieces {
+                if piece.attacks(from, to) {
+                    pairs.push((from, to));
+                }
+            }
+        }
+        pairs
+    }
+
+    /// Whether the board solves the n-queens puzzle: n queens, no other piece, none attacking
+    /// another. Runs in time linear in the number of pieces.
+    pub fn is_solution(&self) -> bool {
+        if self.len() != self.n || self.pieces.values().any(|&p| p != Piece::Queen) {
+            return false;
+        }
+        // Each queen claims its row, column and two diagonals; a line claimed twice is a conflict.
+        let mut lines: HashSet<(u8, i128)> = HashSet::with_capacity(4 * self.n);
+        self.queens().all(|s| {
+            let (r, c) = (s.row as i128, s.col as i128);
+            [(0, r), (1, c), (2, r - c), (3, r + c)]
+                .into_iter()
+                .all(|line| lines.insert(line))
+        })
+    }
+
+    /// The board as a framed grid, one cell per square, like the backtracking lecture draws it.
+    pub fn to_grid(&self) -> String {
+        let divider = format!("{}+\n", "+---".repeat(self.n));
+        let mut out = divider.clone();
+        for row in 1..=self.n {
+            for col in 1..=self.n {
+                let piece = self.piece_at(Square::new(row, col));
+                let _ = write!(out, "| {} ", piece.map_or(' ', Piece::letter));
+            }
+            out.push_str("|\n");
+            out.push_str(&divider);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    /// One line per row, `Q` for a queen and `.` for an empty square, as the PyEDA essay prints.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 1..=self.n {
+            if row > 1 {
+                f.write_str("\n")?;
+            }
+            for col in 1..=self.n {
+                let piece = self.piece_at(Square::new(row, col));
+                write!(f, "{}", piece.map_or('.', Piece::letter))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board({n}×{n})", n = self.n)?;
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_known_solution_is_recognised() {
+        let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
+        assert!(board.is_solution());
+        assert!(board.conflicts().is_empty());
+        assert_eq!(board.to_string(), ".Q..\n...Q\nQ...\n..Q.");
+    }
+
+    #[test]
+    fn attacking_queens_are_found() {
+        let board = Board::from_columns(&[1, 2, 4, 3]).unwrap();
+        assert!(!board.is_solution());
+        let conflicts = board.conflicts();
+        assert!(conflicts.contains(&(Square::new(1, 1), Square::new(2, 2))));
+        assert!(conflicts.contains(&(Square::new(3, 4), Square::new(4, 3))));
+        assert_eq!(conflicts.len(), 4, "two attacking pairs, each both ways");
+    }
+
+    #[test]
+    fn squares_off_the_board_are_refused() {
+        let error = Board::from_columns(&[1, 5, 2, 3]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "row 2, column 5 is off the 4×4 board (rows and columns run from 1 to 4)"
+        );
+        assert!(Board::from_columns(&[0]).is_err());
+    }
+
+    #[test]
+    fn the_grid_has_a_frame() {
+        let board = Board::from_columns(&[1]).unwrap();
+        assert_eq!(board.to_grid(), "+---+\n| Q |\n+---+\n");
+    }
+}

@@ -1,0 +1,29 @@
+//! N-Queens the way a logic course teaches it, and further: propositional logic in the lecture's
+//! notation, the lecture's Davis–Putnam solver, the clauses that encode the board, and boards.
+//!
+//! ```
+//! use nqueens::{dp, queens};
+//!
+//! let clauses = queens::all_clauses(8)?;            // the lecture's 512 clauses
+//! assert_eq!((clauses.len(), clauses.variables().len()), (512, 64));
+//! let solution = dp::solve(&clauses);               // a set of unit clauses, or {{}}
+//! let model = dp::solve_with(&clauses, &dp::Options::default()).outcome;
+//! let board = queens::decode(model.model().unwrap(), 8)?;
+//! assert!(board.is_solution());
+//! assert_eq!(solution.len(), 64);
+//! println!("{board}");
+//! # Ok::<(), queens::QueensError>(())
+//! ```
+//!
+//! Layers call only downwards: [`logic`] knows nothing of queens, [`dp`] knows only [`logic`],
+//! [`queens`] builds clauses and decodes models into a [`board::Board`].
+
+pub mod board;
+pub mod dp;
+pub mod encode;
+pub mod logic;
+pub mod queens;
+pub mod rng;
+
+pub use board::{Board, Piece, Square};
+pub use logic::{Clause, Clauses, Literal, Model, Variable};

@@ -1,0 +1,322 @@
+//! DIMACS CNF, the SAT solvers' exchange format, read and written with named variables.
+//!
+//! Variables are numbered `1..=n` in the file. When we write a clause set, we number its
+//! variables in order and add a table of comment lines `c var 3 Q<1,3>` so that reading the file
+//! back restores the names; a file without such lines gets the names `x1`, `x2`, …
+//!
+//! Reading is strict, and every error names its line: a missing or malformed header, a literal out
+//! of range, a clause without its closing `0`, anything that is not a number, or a clause count
+//! that differs from the header's. A line holding only `%` ends the file (the SATLIB benchmarks
+//! end that way).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::{Clauses, Literal, Model, Variable};
+
+/// A clause set read from DIMACS, with the variable that stands for each number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cnf {
+    /// `variables[i]` is the variable numbered `i + 1`.
+    pub variables: Vec<Variable>,
+    /// The clauses. Duplicate clauses in the file collapse: this is a set.
+    pub clauses: Clauses,
+}
+
+/// Why a DIMACS text could not be read. Every variant names a 1-based line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DimacsError {
+    /// There is no `p cnf` line before the first clause (or at all).
+    #[error("line {line}: expected the header 'p cnf <variables> <clauses>' before any clause")]
+    MissingHeader {
+        /// Where a clause started, or the last line when the file has none.
+        line: usize,
+    },
+    /// The `p` line is not `p cnf <variables> <clauses>`.
+    #[error("line {line}: bad header '{text}': expected 'p cnf <variables> <clauses>'")]
+    BadHeader {
+        /// The header's line.
+        line: usize,
+        /// The header as written.
+        text: String,
+    },
+    /// A second `p` line.
+    #[error("line {line}: a second header; a file has exactly one")]
+    DuplicateHeader {
+        /// The second header's line.
+        line: usize,
+    },
+    /// A token that is not an integer.
+    #[error(
+        "line {line}: '{token}' is not a literal (expected a nonzero integer or the 0 that ends a clause)"
+    )]
+    BadToken {
+        /// Where the token is.
+        line: usize,
+        /// The token.
+        token: String,
+    },
+    /// A literal whose variable number is above the header's count.
+    #[error(
+        "line {line}: literal {literal} is out of range: the header declares {variables} variables"
+    )]
+    OutOfRange {
+        /// Where the literal is.
+        line: usize,
+        /// The literal as written.
+        literal: i64,
+        /// The number of variables the header declares.
+        variables: usize,
+    },
+    /// The last clause is not closed with `0`.
+    #[error("line {line}: the last clause does not end with 0")]
+    MissingZero {
+        /// The line where the unfinished clause ends.
+        line: usize,
+    },
+    /// The number of clauses differs from the header's.
+    #[error("line {line}: the header declares {declared} clauses but the file has {found}")]
+    ClauseCount {
+        /// The header's line.
+        line: usize,
+        /// The count in the header.
+        declared: usize,
+        /// The count found.
+        found: usize,
+    },
+    /// A `c var` comment that gives a bad name, or a number or a name twice.
+    #[error("line {line}: bad variable name table entry: {reason}")]
+    BadName {
+        /// The comment's line.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// The header's counts and where it stood.
+struct Header {
+    line: usize,
+    variables: usize,
+    clauses: usize,
+}
+
+/// Reads a DIMACS CNF text.
+///
+/// # Errors
+/// Any departure from the format is a [`DimacsError`] naming its line.
+pub fn read(text: &str) -> Result<Cnf, DimacsError> {
+    let mut header: Option<Header> = None;
+    let mut names: BTreeMap<usize, (usize, Variable)> = BTreeMap::new();
+    let mut raw: Vec<Vec<(usize, bool)>> = Vec::new();
+    let mut current: Vec<(usize, bool)> = Vec::new();
+    let mut last_line = 0;
+    for (index, text_line) in text.lines().enumerate() {
+        let line = index + 1;
+        last_line = line;
+        let trimmed = text_line.trim();
+        if trimmed == "%" {
+            break;
+        }
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix('c') {
+            if comment.is_empty() || comment.starts_with(char::is_whitespace) {
+                read_name(comment, line, &mut names)?;
+                continue;
+            }
+        }
+        if trimmed.starts_with('p') {
+            if header.is_some() {
+                return Err(DimacsError::DuplicateHeader { line });
+            }
+            header = Some(read_header(trimmed, line)?);
+            continue;
+        }
+        let Some(declared) = &header else {
+            return Err(DimacsError::MissingHeader { line });
+        };
+        for token in trimmed.split_whitespace() {
+            let literal: i64 = token.parse().map_err(|_| DimacsError::BadToken {
+                line,
+                token: token.to_owned(),
+            })?;
+            if literal == 0 {
+                raw.push(std::mem::take(&mut current));
+            } else {
+                match usize::try_from(literal.unsigned_abs()) {
+                    Ok(number) if number <= declared.variables => {
+                        current.push((number, literal < 0));
+                    }
+                    _ => {
+                        let variables = declared.variables;
+                        return Err(DimacsError::OutOfRange {
+                            line,
+                            literal,
+                            variables,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let Some(header) = header else {
+        return Err(DimacsError::MissingHeader {
+            line: last_line.max(1),
+        });
+    };
+    if !current.is_empty() {
+        return Err(DimacsError::MissingZero { line: last_line });
+    }
+    if raw.len() != header.clauses {
+        return Err(DimacsError::ClauseCount {
+            line: header.line,
+            declared: header.clauses,
+            found: raw.len(),
+        });
+    }
+    check_names(&names, header.variables)?;
+    let variables: Vec<Variable> = (1..=header.variables)
+        .map(|number| variable_for(number, &names))
+        .collect();
+    // Numbers are in 1..=header.variables: checked while reading.
+    let literal = |(number, negative): (usize, bool)| {
+        let variable = variables[number - 1];
+        if negative {
+            Literal::negative(variable)
+        } else {
+            Literal::positive(variable)
+        }
+    };
+    let clauses = raw
+        .iter()
+        .map(|c| c.iter().map(|&l| literal(l)).collect())
+        .collect();
+    Ok(Cnf { variables, clauses })
+}
+
+fn read_header(text: &str, line: usize) -> Result<Header, DimacsError> {
+    let bad = || DimacsError::BadHeader {
+        line,
+        text: text.to_owned(),
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["p", "cnf", variables, clauses] => Ok(Header {
+            line,
+            variables: variables.parse().map_err(|_| bad())?,
+            clauses: clauses.parse().map_err(|_| bad())?,
+        }),
+        _ => Err(bad()),
+    }
+}
+
+/// Reads `c var <number> <name>`; other comments are ignored.
+fn read_name(
+    comment: &str,
+    line: usize,
+    names: &mut BTreeMap<usize, (usize, Variable)>,
+) -> Result<(), DimacsError> {
+    let words: Vec<&str> = comment.split_whitespace().collect();
+    let ["var", number, name] = words.as_slice() else {
+        return Ok(());
+    };
+    let bad = |reason: String| DimacsError::BadName { line, reason };
+    let number: usize = match number.parse() {
+        Ok(n) if n > 0 => n,
+        _ => return Err(bad(format!("'{number}' is not a variable number"))),
+    };
+    let variable = Variable::new(name).map_err(|e| bad(format!("'{name}': {}", e.message)))?;
+    if names.insert(number, (line, variable)).is_some() {
+        return Err(bad(format!("variable {number} is named twice")));
+    }
+    Ok(())
+}
+
+/// Every number named once, within range, and no name used for two numbers.
+fn check_names(
+    names: &BTreeMap<usize, (usize, Variable)>,
+    count: usize,
+) -> Result<(), DimacsError> {
+    let mut seen = BTreeMap::new();
+    for number in 1..=count {
+        let variable = variable_for(number, names);
+        if let Some(other) = seen.insert(variable, number) {
+            let line = names
+                .get(&number)
+                .or_else(|| names.get(&other))
+                .map_or(0, |e| e.0);
+            return Err(DimacsError::BadName {
+                line,
+                reason: format!("variables {other} and {number} are both called {variable}"),
+            });
+        }
+    }
+    if let Some((&number, &(line, _))) = names.range(count + 1..).next() {
+        return Err(DimacsError::BadName {
+            line,
+            reason: format!("variable {number} is out of range: the header declares {count}"),
+        });
+    }
+    Ok(())
+}
+
+fn variable_for(number: usize, names: &BTreeMap<usize, (usize, Variable)>) -> Variable {
+    names
+        .get(&number)
+        .map_or_else(|| Variable::intern(&format!("x{number}")), |entry| entry.1)
+}
+
+/// The numbering used when writing: variables in order, from 1.
+pub fn numbering(clauses: &Clauses) -> Vec<Variable> {
+    clauses.variables().into_iter().collect()
+}
+
+/// Writes a clause set as DIMACS, numbering its variables in order with a name table.
+pub fn write(clauses: &Clauses) -> String {
+    let variables = numbering(clauses);
+    let number: BTreeMap<Variable, usize> = variables
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v, i + 1))
+        .collect();
+    let mut out = String::new();
+    for (i, variable) in variables.iter().enumerate() {
+        let _ = writeln!(out, "c var {} {variable}", i + 1);
+    }
+    let _ = writeln!(out, "p cnf {} {}", variables.len(), clauses.len());
+    for clause in clauses {
+        for literal in clause {
+            let n = number[&literal.variable()];
+            let _ = write!(out, "{}{n} ", if literal.is_negative() { "-" } else { "" });
+        }
+        out.push_str("0\n");
+    }
+    out
+}
+
+/// The SAT-competition answer lines `v 1 -2 … 0` for a model over numbered variables.
+///
+/// Variables the model leaves unassigned are written as false, so the assignment is complete;
+/// it still satisfies the clauses, since no clause needed them.
+pub fn model_lines(variables: &[Variable], model: &Model) -> String {
+    let mut out = String::new();
+    let mut line = String::from("v");
+    for (i, &variable) in variables.iter().enumerate() {
+        let sign = if model.value(variable) == Some(true) {
+            ""
+        } else {
+            "-"
+        };
+        let _ = write!(line, " {sign}{}", i + 1);
+        if line.len() > 72 {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from("v");
+        }
+    }
+    line.push_str(" 0\n");
+    out.push_str(&line);
+    out
+}

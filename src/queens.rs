@@ -1,0 +1,332 @@
+//! The n-queens puzzle as clauses, solved by Davis–Putnam, decoded into a [`Board`].
+//!
+//! The variable `Q<r,c>` ([`var`]) is true when a queen stands in row `r`, column `c` (1-based).
+//! Two encodings:
+//! * [`Encoding::Lecture`] ([`all_clauses`]): at most one queen per row and per diagonal,
+//!   and at least one per column. That is enough: n columns each with a queen make at least n
+//!   queens, and n rows with at most one each make at most n, so there are exactly n, one per row
+//!   and one per column. 8 queens: 512 clauses over 64 variables.
+//! * [`Encoding::OneHot`] ([`one_hot_clauses`]), the PyEDA essay's: exactly one queen per row and
+//!   per column, at most one per diagonal. 8 queens: 744 clauses.
+//!
+//! Diagonals of a single square give no clause in either encoding.
+
+use std::fmt;
+
+use crate::board::{Board, Piece, Square};
+use crate::dp::{self, Heuristic, Options, Report};
+use crate::encode::{at_least_one, at_most_one, exactly_one};
+use crate::logic::{Clauses, Model, Variable};
+
+/// The most clauses a builder will make; beyond it, it refuses instead of exhausting memory.
+pub const MAX_CLAUSES: u128 = 5_000_000;
+
+/// The variable `Q<row,col>`: a queen stands on that square.
+pub fn var(row: usize, col: usize) -> Variable {
+    Variable::intern(&format!("Q<{row},{col}>"))
+}
+
+/// The square of a variable named `Q<row,col>`, or `None` for any other name.
+pub fn square_of(variable: Variable) -> Option<Square> {
+    let inner = variable.name().strip_prefix("Q<")?.strip_suffix('>')?;
+    let (row, col) = inner.split_once(',')?;
+    Some(Square::new(row.parse().ok()?, col.parse().ok()?))
+}
+
+/// The variables of row `row` (none if the row is off the board).
+fn row_vars(row: usize, n: usize) -> Vec<Variable> {
+    if (1..=n).contains(&row) {
+        (1..=n).map(|col| var(row, col)).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The variables of column `col` (none if the column is off the board).
+fn column_vars(col: usize, n: usize) -> Vec<Variable> {
+    if (1..=n).contains(&col) {
+        (1..=n).map(|row| var(row, col)).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// At most one queen in this row of the n×n board. A row off the board gives no clause.
+pub fn at_most_one_in_row(row: usize, n: usize) -> Clauses {
+    at_most_one(&row_vars(row, n))
+}
+
+/// At least one queen in this column: the clause `{Q<1,col>, …, Q<n,col>}`.
+pub fn one_in_column(col: usize, n: usize) -> Clauses {
+    at_least_one(&column_vars(col, n))
+}
+
+/// At most one queen on the falling diagonal `row − col = k` (top-left to bottom-right).
+pub fn at_most_one_in_falling_diagonal(k: isize, n: usize) -> Clauses {
+    // row = col + k with both in 1..=n.
+    let squares = (1..=n).filter_map(|col| {
+        let row = col.checked_add_signed(k)?;
+        (1..=n).contains(&row).then(|| var(row, col))
+    });
+    at_most_one(&squares.collect::<Vec<_>>())
+}
+
+/// At most one queen on the rising diagonal `row + col = k` (bottom-left to top-right).
+pub fn at_most_one_in_rising_diagonal(k: usize, n: usize) -> Clauses {
+    // row = k − col with both in 1..=n.
+    let squares = (1..=n).filter_map(|col| {
+        let row = k.checked_sub(col)?;
+        (1..=n).contains(&row).then(|| var(row, col))
+    });
+    at_most_one(&squares.collect::<Vec<_>>())
+}
+
+/// The diagonals with two or more squares: `row − col = k` for `|k| ≤ n − 2`, `row + col = k`
+/// for `3 ≤ k ≤ 2n − 1`. At most one queen on each.
+fn diagonal_clauses(n: usize) -> Clauses {
+    let reach = n.saturating_sub(2).cast_signed();
+    let mut clauses = Clauses::new();
+    for k in 3..2 * n {
+        clauses.extend(at_most_one_in_rising_diagonal(k, n));
+    }
+    for k in -reach..=reach {
+        clauses.extend(at_most_one_in_falling_diagonal(k, n));
+    }
+    clauses
+}
+
+/// How the puzzle becomes clauses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Encoding {
+    /// The lecture's: at most one per row and diagonal, at least one per column.
+    #[default]
+    Lecture,
+    /// The PyEDA essay's: exactly one per row and column, at most one per diagonal.
+    OneHot,
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Encoding::Lecture => "lecture",
+            Encoding::OneHot => "one-hot",
+        })
+    }
+}
+
+/// `k·(k−1)/2`, the pairs among k things (saturating: huge sizes only need to compare as huge).
+fn pairs(k: u128) -> u128 {
+    k.saturating_mul(k.saturating_sub(1)) / 2
+}
+
+/// `k·(k−1)·(k−2)/6`, the triples among k things (saturating).
+fn triples(k: u128) -> u128 {
+    k.saturating_mul(k.saturating_sub(1))
+        .saturating_mul(k.saturating_sub(2))
+        / 6
+}
+
+impl Encoding {
+    /// How many clauses the encoding has for n queens, computed without building them.
+    pub fn clause_count(self, n: usize) -> u128 {
+        let n = n as u128;
+        // Each direction: diagonals of length 2..n−1 twice and one of length n, Σ pairs(len).
+        let diagonals = triples(n)
+            .saturating_mul(2)
+            .saturating_add(pairs(n))
+            .saturating_mul(2);
+        match self {
+            Encoding::Lecture => n
+                .saturating_mul(pairs(n))
+                .saturating_add(diagonals)
+                .saturating_add(n),
+            // For n = 1 the row clause and the column clause are the same clause {Q<1,1>}.
+            Encoding::OneHot if n == 1 => 1,
+            Encoding::OneHot => (2 * n)
+                .saturating_mul(pairs(n) + 1)
+                .saturating_add(diagonals),
+        }
+    }
+
+    /// The clauses for n queens.
+    ///
+    /// # Errors
+    /// [`QueensError::Empty`] for n = 0; [`QueensError::TooLarge`] when it would make more than
+    /// [`MAX_CLAUSES`] clauses.
+    pub fn clauses(self, n: usize) -> Result<Clauses, QueensError> {
+        check_size(n, self)?;
+        Ok(match self {
+            Encoding::Lecture => {
+                let mut clauses = diagonal_clauses(n);
+                for i in 1..=n {
+                    clauses.extend(at_most_one_in_row(i, n));
+                    clauses.extend(one_in_column(i, n));
+                }
+                clauses
+            }
+            Encoding::OneHot => {
+                let mut clauses = diagonal_clauses(n);
+                for i in 1..=n {
+                    clauses.extend(exactly_one(&row_vars(i, n)));
+                    clauses.extend(exactly_one(&column_vars(i, n)));
+                }
+                clauses
+            }
+        })
+    }
+}
+
+fn check_size(n: usize, encoding: Encoding) -> Result<(), QueensError> {
+    if n == 0 {
+        return Err(QueensError::Empty);
+    }
+    let clauses = encoding.clause_count(n);
+    if clauses > MAX_CLAUSES {
+        return Err(QueensError::TooLarge {
+            n,
+            encoding,
+            clauses,
+        });
+    }
+    Ok(())
+}
+
+/// The lecture's clauses for n queens: at most one per row, rising and falling diagonal, at least
+/// one per column (n = 8: 512 clauses, 64 variables).
+///
+/// # Errors
+/// As [`Encoding::clauses`].
+pub fn all_clauses(n: usize) -> Result<Clauses, QueensError> {
+    Encoding::Lecture.clauses(n)
+}
+
+/// The PyEDA essay's clauses for n queens (n = 8: 744 clauses).
+///
+/// # Errors
+/// As [`Encoding::clauses`].
+pub fn one_hot_clauses(n: usize) -> Result<Clauses, QueensError> {
+    Encoding::OneHot.clauses(n)
+}
+
+/// Why the n-queens puzzle could not be set up, solved or decoded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QueensError {
+    /// n = 0.
+    #[error("a board needs at least one row: n must be 1 or more")]
+    Empty,
+    /// The encoding would not fit in memory.
+    #[error(
+        "the {encoding} encoding of {n} queens needs {clauses} clauses, more than the {MAX_CLAUSES} this builder makes; choose a smaller board"
+    )]
+    TooLarge {
+        /// The board size asked for.
+        n: usize,
+        /// The encoding asked for.
+        encoding: Encoding,
+        /// How many clauses it would need.
+        clauses: u128,
+    },
+    /// The puzzle has no solution for this n (n = 2 or 3).
+    #[error("{n} queens cannot be placed on a {n}×{n} board without attacking each other")]
+    NoSolution {
+        /// The board size.
+        n: usize,
+    },
+    /// The solver's budget ran out.
+    #[error("the solver gave up on {n} queens: {outcome}")]
+    GaveUp {
+        /// The board size.
+        n: usize,
+        /// What the solver reported.
+        outcome: dp::Outcome,
+    },
+    /// A true variable `Q<r,c>` names a square off the board.
+    #[error("the model puts a queen on {variable}, which is off the {n}×{n} board")]
+    OffBoard {
+        /// The variable.
+        variable: Variable,
+        /// The board size.
+        n: usize,
+    },
+}
+
+/// Reads a board from a model: a queen on every square whose variable `Q<r,c>` is true.
+///
+/// Variables with other names are ignored, so models of encodings with helper variables decode
+/// too. The board is not checked: see [`Board::is_solution`].
+///
+/// # Errors
+/// [`QueensError::OffBoard`] when a true `Q<r,c>` lies outside the n×n board.
+pub fn decode(model: &Model, n: usize) -> Result<Board, QueensError> {
+    let mut board = Board::new(n);
+    for variable in model.true_variables() {
+        if let Some(square) = square_of(variable) {
+            board
+                .place(square, Piece::Queen)
+                .map_err(|_| QueensError::OffBoard { variable, n })?;
+        }
+    }
+    Ok(board)
+}
+
+/// A solved (or abandoned) n-queens search, with everything worth reporting about it.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The board size.
+    pub n: usize,
+    /// The encoding used.
+    pub encoding: Encoding,
+    /// How many clauses the encoding made.
+    pub clauses: usize,
+    /// How many variables occur in them.
+    pub variables: usize,
+    /// The solver's answer, statistics and time.
+    pub report: Report,
+}
+
+impl Run {
+    /// The board, decoded from the model.
+    ///
+    /// # Errors
+    /// [`QueensError::NoSolution`] or [`QueensError::GaveUp`] when there is no model.
+    pub fn board(&self) -> Result<Board, QueensError> {
+        match &self.report.outcome {
+            dp::Outcome::Satisfiable(model) => decode(model, self.n),
+            dp::Outcome::Unsatisfiable => Err(QueensError::NoSolution { n: self.n }),
+            outcome @ dp::Outcome::GaveUp(_) => Err(QueensError::GaveUp {
+                n: self.n,
+                outcome: outcome.clone(),
+            }),
+        }
+    }
+}
+
+/// Builds the clauses for n queens and runs Davis–Putnam on them with the given options.
+///
+/// # Errors
+/// As [`Encoding::clauses`].
+pub fn solve_queens(n: usize, encoding: Encoding, options: &Options) -> Result<Run, QueensError> {
+    let clauses = encoding.clauses(n)?;
+    let report = dp::solve_with(&clauses, options);
+    Ok(Run {
+        n,
+        encoding,
+        clauses: clauses.len(),
+        variables: clauses.variables().len(),
+        report,
+    })
+}
+
+/// Solves n queens as the lecture does: the lecture's clauses, Davis–Putnam choosing the first
+/// variable; returns the board.
+///
+/// # Errors
+/// [`QueensError::NoSolution`] for n = 2 and 3, and the errors of [`Encoding::clauses`].
+pub fn queens(n: usize) -> Result<Board, QueensError> {
+    solve_queens(
+        n,
+        Encoding::Lecture,
+        &Options::with_heuristic(Heuristic::FirstVariable),
+    )?
+    .board()
+}

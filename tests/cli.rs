@@ -1,0 +1,229 @@
+//! The `nqueens` program: answers checked independently, and every bad input gives one line on
+//! stderr and a non-zero exit, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use nqueens::Board;
+use nqueens::logic::dimacs;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn run_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// Reads back a board printed as rows of `Q` and `.`.
+fn parse_board(text: &str) -> Board {
+    let rows: Vec<&str> = text
+        .lines()
+        .take_while(|l| l.starts_with(['Q', '.']))
+        .collect();
+    let columns: Vec<usize> = rows
+        .iter()
+        .map(|r| r.find('Q').expect("a queen in every row") + 1)
+        .collect();
+    assert!(
+        rows.iter()
+            .all(|r| r.len() == rows.len() && r.matches('Q').count() == 1),
+        "{text}"
+    );
+    Board::from_columns(&columns).unwrap()
+}
+
+#[test]
+fn solve_prints_a_solved_board() {
+    let output = run(&["solve", "8"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let board = parse_board(&stdout(&output));
+    assert_eq!(board.size(), 8);
+    assert!(board.is_solution(), "{board}");
+}
+
+#[test]
+fn solve_with_jeroslow_wang_prints_statistics() {
+    let output = run(&["solve", "16", "--heuristic", "jw", "--stats"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(parse_board(&text).is_solution());
+    for field in [
+        "4416 clauses, 256 variables",
+        "Jeroslow-Wang",
+        "splits:",
+        "unit propagations:",
+        "time:",
+    ] {
+        assert!(text.contains(field), "missing {field:?} in\n{text}");
+    }
+}
+
+#[test]
+fn columns_print_one_line_for_scripts() {
+    for encoding in ["lecture", "one-hot"] {
+        let output = run(&[
+            "solve",
+            "10",
+            "--columns",
+            "--heuristic",
+            "jw",
+            "--encoding",
+            encoding,
+        ]);
+        assert!(output.status.success());
+        let text = stdout(&output);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        let columns: Vec<usize> = text
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert!(
+            Board::from_columns(&columns).unwrap().is_solution(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn boards_without_solutions_exit_1_with_one_line() {
+    for n in ["2", "3"] {
+        let output = run(&["solve", n]);
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+        assert!(stderr(&output).contains("cannot be placed"));
+    }
+}
+
+#[test]
+fn a_budget_that_runs_out_exits_1() {
+    let output = run(&["solve", "30", "--max-splits", "2"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("gave up after 2 splits"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn bad_input_gets_one_clear_line_and_exit_2() {
+    let cases: [&[&str]; 10] = [
+        &["solve", "0"],
+        &["solve", "-3"],
+        &["solve", "eight"],
+        &["solve", "8", "--frobnicate"],
+        &["solve", "8", "--heuristic", "best"],
+        &["solve", "5000"],
+        &["cnf", "0"],
+        &["sat", "no/such/file.cnf"],
+        &["solve"],
+        &["solve", "8", "--time-limit", "soon"],
+    ];
+    for args in cases {
+        let output = run(args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("nqueens: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn cnf_writes_the_lecture_clauses_as_dimacs() {
+    let output = run(&["cnf", "8"]);
+    assert!(output.status.success());
+    let cnf = dimacs::read(&stdout(&output)).unwrap();
+    assert_eq!(cnf.clauses, nqueens::queens::all_clauses(8).unwrap());
+    let one_hot = dimacs::read(&stdout(&run(&["cnf", "8", "--encoding", "one-hot"]))).unwrap();
+    assert_eq!(one_hot.clauses.len(), 744);
+}
+
+#[test]
+fn sat_answers_like_a_sat_solver() {
+    let path = std::env::temp_dir().join(format!("nqueens-cli-test-{}.cnf", std::process::id()));
+    std::fs::write(&path, stdout(&run(&["cnf", "6"]))).unwrap();
+    let output = run(&["sat", path.to_str().unwrap(), "--stats"]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("\ns SATISFIABLE\n") && text.starts_with("c "),
+        "{text}"
+    );
+    // Check the v lines against the clauses ourselves.
+    let cnf = dimacs::read(&stdout(&run(&["cnf", "6"]))).unwrap();
+    let values: Vec<i64> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+        .collect();
+    assert_eq!(values.last(), Some(&0));
+    let model = values
+        .iter()
+        .filter(|&&v| v != 0)
+        .map(|&v| {
+            let variable = cnf.variables[usize::try_from(v.unsigned_abs()).unwrap() - 1];
+            if v > 0 {
+                nqueens::Literal::positive(variable)
+            } else {
+                nqueens::Literal::negative(variable)
+            }
+        })
+        .collect();
+    assert!(cnf.clauses.is_satisfied_by(&model));
+    let board = nqueens::queens::decode(&model, 6).unwrap();
+    assert!(board.is_solution());
+}
+
+#[test]
+fn sat_reads_standard_input_and_reports_unsatisfiable() {
+    let output = run_with_stdin(&["sat", "-"], "p cnf 1 2\n1 0\n-1 0\n");
+    assert_eq!(output.status.code(), Some(20));
+    assert_eq!(stdout(&output), "s UNSATISFIABLE\n");
+}
+
+#[test]
+fn sat_reports_a_malformed_file_with_its_line() {
+    let output = run_with_stdin(&["sat", "-"], "p cnf 2 1\n1 3 0\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "nqueens: -: line 2: literal 3 is out of range: the header declares 2 variables\n"
+    );
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let help = run(&["--help"]);
+    assert!(help.status.success());
+    assert!(stdout(&help).contains("solve"));
+    assert!(run(&["solve", "--help"]).status.success());
+    assert!(run(&["--version"]).status.success());
+}

@@ -1,0 +1,124 @@
+//! DIMACS CNF: names survive a round trip, and every malformed file names its line.
+
+use nqueens::logic::Clauses;
+use nqueens::logic::dimacs::{self, DimacsError};
+use nqueens::queens;
+
+#[test]
+fn named_clauses_survive_a_round_trip() {
+    let clauses = queens::all_clauses(4).unwrap();
+    let text = dimacs::write(&clauses);
+    assert!(text.contains("c var 1 Q<1,1>\n"), "{text}");
+    assert!(text.contains("p cnf 16 56\n"));
+    let cnf = dimacs::read(&text).unwrap();
+    assert_eq!(cnf.clauses, clauses);
+    assert_eq!(cnf.variables.len(), 16);
+    assert_eq!(cnf.variables[15].name(), "Q<4,4>");
+}
+
+#[test]
+fn plain_files_get_numbered_names() {
+    let text = "c a comment\np cnf 3 2\n1 -3 0\n2\n3 0\n";
+    let cnf = dimacs::read(text).unwrap();
+    assert_eq!(
+        cnf.clauses,
+        "{x1, ¬x3}, {x2, x3}".parse::<Clauses>().unwrap()
+    );
+    assert_eq!(
+        cnf.variables.iter().map(|v| v.name()).collect::<Vec<_>>(),
+        ["x1", "x2", "x3"]
+    );
+}
+
+#[test]
+fn a_percent_line_ends_the_file() {
+    let text = "p cnf 2 1\n1 2 0\n%\n0\n\n";
+    assert_eq!(dimacs::read(text).unwrap().clauses.len(), 1);
+}
+
+#[test]
+fn every_error_names_its_line() {
+    let cases: [(&str, DimacsError); 9] = [
+        ("1 2 0\n", DimacsError::MissingHeader { line: 1 }),
+        ("c only a comment\n", DimacsError::MissingHeader { line: 1 }),
+        (
+            "c\np cnf x 1\n1 0\n",
+            DimacsError::BadHeader {
+                line: 2,
+                text: "p cnf x 1".into(),
+            },
+        ),
+        (
+            "p cnf 2 1\np cnf 2 1\n",
+            DimacsError::DuplicateHeader { line: 2 },
+        ),
+        (
+            "p cnf 2 1\n1 q 0\n",
+            DimacsError::BadToken {
+                line: 2,
+                token: "q".into(),
+            },
+        ),
+        (
+            "p cnf 2 1\n\n1 -3 0\n",
+            DimacsError::OutOfRange {
+                line: 3,
+                literal: -3,
+                variables: 2,
+            },
+        ),
+        ("p cnf 2 1\n1 2\n", DimacsError::MissingZero { line: 2 }),
+        (
+            "p cnf 2 2\n1 2 0\n",
+            DimacsError::ClauseCount {
+                line: 1,
+                declared: 2,
+                found: 1,
+            },
+        ),
+        (
+            "c var 1 9bad\np cnf 1 1\n1 0\n",
+            DimacsError::BadName {
+                line: 1,
+                reason: String::new(),
+            },
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = dimacs::read(text).unwrap_err();
+        match (&error, &expected) {
+            (DimacsError::BadName { line, .. }, DimacsError::BadName { line: want, .. }) => {
+                assert_eq!(line, want, "{text:?}");
+            }
+            _ => assert_eq!(error, expected, "{text:?}"),
+        }
+        assert!(error.to_string().starts_with("line "), "{error}");
+    }
+}
+
+#[test]
+fn a_name_table_that_contradicts_itself_is_refused() {
+    let twice = "c var 1 a\nc var 2 a\np cnf 2 1\n1 2 0\n";
+    assert!(matches!(
+        dimacs::read(twice),
+        Err(DimacsError::BadName { .. })
+    ));
+    let clash = "c var 1 x2\np cnf 2 1\n1 2 0\n";
+    assert!(matches!(
+        dimacs::read(clash),
+        Err(DimacsError::BadName { .. })
+    ));
+    let beyond = "c var 5 a\np cnf 2 1\n1 2 0\n";
+    assert!(matches!(
+        dimacs::read(beyond),
+        Err(DimacsError::BadName { line: 1, .. })
+    ));
+}
+
+#[test]
+fn model_lines_are_complete_and_end_with_zero() {
+    let cnf = dimacs::read("p cnf 3 1\n1 -2 0\n").unwrap();
+    let model = "{x1}".parse::<Clauses>().unwrap();
+    let model = model.iter().filter_map(nqueens::Clause::as_unit).collect();
+    assert_eq!(dimacs::model_lines(&cnf.variables, &model), "v 1 -2 -3 0\n");
+}
