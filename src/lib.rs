@@ -23,6 +23,7 @@ pub mod dp;
 pub mod encode;
 pub mod logic;
 pub mod queens;
+pub mod render;
 pub mod rng;
 
 pub use board::{Board, Piece, Square};

@@ -1,11 +1,18 @@
 //! The lecture's `solve`, run on a trail of assigned literals instead of copied clause sets.
 //!
-//! Invariant after `propagate` returns without a conflict: every clause is either satisfied
-//! (`sat > 0`) or has at least two unassigned literals (`free ≥ 2`) and no true one. That is
-//! exactly the lecture's saturated set: the satisfied clauses are the ones unit subsumption
-//! removed, and the unassigned literals of the others are what unit cut left of them. So "every
-//! clause is a unit clause" becomes "no clause is open", and the clause lengths that the
-//! Jeroslow–Wang score needs are the `free` counters.
+//! Invariant after `propagate` returns without a conflict: every clause is either satisfied or
+//! has at least two unassigned literals and no true one. That is exactly the lecture's saturated
+//! set: the satisfied clauses are the ones unit subsumption removed, and the unassigned literals
+//! of the others are what unit cut left of them. So "every clause is a unit clause" becomes "no
+//! clause is open", and the clause lengths that the Jeroslow–Wang score needs are the numbers of
+//! unassigned literals.
+//!
+//! Clauses are kept in the form that makes propagation cheap:
+//! * a unit clause of the input is assigned once, at the start;
+//! * a binary clause `{a, b}` is two implications, `¬a → b` and `¬b → a`, so a literal that
+//!   becomes true costs one look at each clause it shortens and nothing for the clauses it
+//!   satisfies (in the n-queens clauses, nearly all are binary);
+//! * a longer clause keeps counters of its true and its not-yet-false literals.
 //!
 //! The recursion of the lecture becomes a stack of open splits: a failed branch undoes the trail
 //! back to its split and tries the complement, or, if that was the second branch already, gives
@@ -24,9 +31,9 @@ const UNASSIGNED: u8 = 0;
 const TRUE: u8 = 1;
 const FALSE: u8 = 2;
 
-/// One clause's place in `literals` and its counters.
+/// A clause of three or more literals: its place in `literals`, and its counters.
 #[derive(Clone, Copy)]
-struct ClauseState {
+struct Long {
     start: u32,
     len: u32,
     /// How many of its literals are true.
@@ -47,24 +54,28 @@ struct Split {
 pub(super) struct Engine {
     /// The variables, in order; variable `i` is `variables[i]`.
     variables: Vec<Variable>,
-    /// All clauses' literals, end to end, each clause sorted.
+    /// The literals of the input's unit clauses.
+    units: Vec<Lit>,
+    /// For each literal `l`, the literals it forces through binary clauses: `m` for each `{¬l, m}`.
+    implied: Vec<Vec<Lit>>,
+    /// The literals of the long clauses, end to end, each clause sorted.
     literals: Vec<Lit>,
-    /// Per clause, everything the search reads and updates, side by side in memory.
-    state: Vec<ClauseState>,
-    /// For each literal, the clauses that contain it.
+    /// Per long clause, everything the search reads and updates, side by side in memory.
+    long: Vec<Long>,
+    /// For each literal, the long clauses that contain it.
     occurs: Vec<Vec<u32>>,
     /// For each literal: `UNASSIGNED`, `TRUE` or `FALSE`.
     truth: Vec<u8>,
-    /// How many clauses have no true literal.
+    /// How many long clauses have no true literal.
     open: usize,
-    /// Every open clause, and perhaps some that have closed since: the scoring pass drops those.
+    /// Every open long clause, and perhaps some that have closed since: scoring drops those.
     listed: Vec<u32>,
     /// Scratch space for the Jeroslow–Wang scores, one per literal.
     scores: Vec<u128>,
     seen: Vec<bool>,
     touched: Vec<Lit>,
     shortened: Vec<(u32, u64, u32)>,
-    /// Assigned literals in order; those before `head` have updated the counters.
+    /// Assigned literals in order; those before `head` have been propagated.
     trail: Vec<Lit>,
     head: usize,
     splits: Vec<Split>,
@@ -75,7 +86,6 @@ pub(super) struct Engine {
 
 impl Engine {
     pub(super) fn new(clauses: &Clauses) -> Self {
-        // Clauses are sorted, so the variables in order of first occurrence need only a sort.
         let mut variables: Vec<Variable> = clauses
             .iter()
             .flat_map(|c| c.literals().iter().map(|l| l.variable()))
@@ -87,36 +97,17 @@ impl Engine {
             .enumerate()
             .map(|(i, &v)| (v, to_u32(i)))
             .collect();
-        let index = |v: Variable| index[&v];
-        let mut literals = Vec::with_capacity(clauses.literal_count());
-        let mut occurs = vec![Vec::new(); 2 * variables.len()];
-        let mut state = Vec::with_capacity(clauses.len());
-        for clause in clauses.iter().filter(|c| !c.is_tautology()) {
-            let id = to_u32(state.len());
-            let start = to_u32(literals.len());
-            for &literal in clause {
-                let l = 2 * index(literal.variable()) + u32::from(literal.is_negative());
-                literals.push(l);
-                occurs[l as usize].push(id);
-            }
-            let len = to_u32(clause.len());
-            state.push(ClauseState {
-                start,
-                len,
-                sat: 0,
-                free: len,
-                listed: true,
-            });
-        }
+        let lit = |l: &Literal| 2 * index[&l.variable()] + u32::from(l.is_negative());
         let literal_count = 2 * variables.len();
-        Engine {
-            open: state.len(),
-            listed: (0..to_u32(state.len())).collect(),
-            literals,
-            state,
-            occurs,
+        let mut engine = Engine {
+            units: Vec::new(),
+            implied: vec![Vec::new(); literal_count],
+            literals: Vec::new(),
+            long: Vec::new(),
+            occurs: vec![Vec::new(); literal_count],
             truth: vec![UNASSIGNED; literal_count],
-            variables,
+            open: 0,
+            listed: Vec::new(),
             scores: vec![0; literal_count],
             seen: vec![false; literal_count],
             touched: Vec::new(),
@@ -126,20 +117,55 @@ impl Engine {
             splits: Vec::new(),
             has_empty: clauses.contains_empty(),
             stats: Stats::default(),
+            variables,
+        };
+        for clause in clauses.iter().filter(|c| !c.is_tautology()) {
+            match clause.literals() {
+                [] => {}
+                [a] => engine.units.push(lit(a)),
+                [a, b] => {
+                    let (a, b) = (lit(a), lit(b));
+                    engine.implied[(a ^ 1) as usize].push(b);
+                    engine.implied[(b ^ 1) as usize].push(a);
+                }
+                literals => {
+                    let id = to_u32(engine.long.len());
+                    let start = to_u32(engine.literals.len());
+                    for l in literals {
+                        engine.literals.push(lit(l));
+                        engine.occurs[lit(l) as usize].push(id);
+                    }
+                    let len = to_u32(literals.len());
+                    engine.long.push(Long {
+                        start,
+                        len,
+                        sat: 0,
+                        free: len,
+                        listed: true,
+                    });
+                    engine.listed.push(id);
+                }
+            }
         }
+        engine.open = engine.long.len();
+        engine
     }
 
     fn clause(&self, c: usize) -> &[Lit] {
-        let ClauseState { start, len, .. } = self.state[c];
+        let Long { start, len, .. } = self.long[c];
         &self.literals[start as usize..(start + len) as usize]
     }
 
-    /// The literals of clause `c` that are still unassigned: what unit cut has left of it.
+    fn is_unassigned(&self, l: Lit) -> bool {
+        self.truth[l as usize] == UNASSIGNED
+    }
+
+    /// The literals of long clause `c` that are still unassigned: what unit cut has left of it.
     fn left(&self, c: usize) -> impl Iterator<Item = Lit> + '_ {
         self.clause(c)
             .iter()
             .copied()
-            .filter(|&l| self.truth[l as usize] == UNASSIGNED)
+            .filter(|&l| self.is_unassigned(l))
     }
 
     fn to_literal(&self, l: Lit) -> Literal {
@@ -158,8 +184,21 @@ impl Engine {
         self.trail.push(l);
     }
 
-    /// Takes the one literal a clause has left that is not false. Returns `false` if there is
-    /// none (a conflict).
+    /// Makes `l` true because a clause has only `l` left. Returns `false` if `l` is false (a
+    /// conflict).
+    fn force(&mut self, l: Lit) -> bool {
+        match self.truth[l as usize] {
+            UNASSIGNED => {
+                self.assign(l);
+                self.stats.unit_propagations += 1;
+                true
+            }
+            value => value == TRUE,
+        }
+    }
+
+    /// Takes the one literal a long clause has left that is not false. Returns `false` if there
+    /// is none (a conflict).
     fn unit(&mut self, c: usize) -> bool {
         let mut left = None;
         for &l in self.clause(c) {
@@ -169,65 +208,61 @@ impl Engine {
                 _ => {}
             }
         }
-        match left {
-            Some(l) => {
-                self.assign(l);
-                self.stats.unit_propagations += 1;
-                true
-            }
-            None => false,
-        }
+        left.is_some_and(|l| self.force(l))
     }
 
     /// Unit propagation to a fixed point: the lecture's `saturate`. Returns `false` on a conflict.
-    #[inline(never)]
     fn propagate(&mut self) -> bool {
-        let mut ok = true;
-        while ok && self.head < self.trail.len() {
+        while self.head < self.trail.len() {
             let l = self.trail[self.head] as usize;
             self.head += 1;
+            // The counters of a literal before `head` are always complete, so undo is exact.
             for &c in &self.occurs[l] {
-                let state = &mut self.state[c as usize];
-                state.sat += 1;
-                if state.sat == 1 {
+                let long = &mut self.long[c as usize];
+                long.sat += 1;
+                if long.sat == 1 {
                     self.open -= 1;
                 }
             }
-            // Every counter of this literal is updated, even after a conflict, so undo is exact.
-            // (The list is lent out while `unit` changes the rest of the engine.)
-            let falsified = std::mem::take(&mut self.occurs[l ^ 1]);
-            for &c in &falsified {
-                let state = &mut self.state[c as usize];
-                state.free -= 1;
-                if ok && state.sat == 0 && state.free <= 1 {
+            let mut ok = true;
+            // (The lists are lent out while `unit` and `force` change the rest of the engine.)
+            let shortened = std::mem::take(&mut self.occurs[l ^ 1]);
+            for &c in &shortened {
+                let long = &mut self.long[c as usize];
+                long.free -= 1;
+                if ok && long.sat == 0 && long.free <= 1 {
                     ok = self.unit(c as usize);
                 }
             }
-            self.occurs[l ^ 1] = falsified;
+            self.occurs[l ^ 1] = shortened;
+            let implied = std::mem::take(&mut self.implied[l]);
+            ok = ok && implied.iter().all(|&m| self.force(m));
+            self.implied[l] = implied;
+            if !ok {
+                return false;
+            }
         }
-        ok
+        true
     }
 
     /// Undoes the trail back to `len` literals.
-    #[inline(never)]
     fn backtrack(&mut self, len: usize) {
         for i in (len..self.trail.len()).rev() {
             let l = self.trail[i] as usize;
             if i < self.head {
-                for i in 0..self.occurs[l].len() {
-                    let c = self.occurs[l][i];
-                    let state = &mut self.state[c as usize];
-                    state.sat -= 1;
-                    if state.sat == 0 {
+                for &c in &self.occurs[l] {
+                    let long = &mut self.long[c as usize];
+                    long.sat -= 1;
+                    if long.sat == 0 {
                         self.open += 1;
-                        if !state.listed {
-                            state.listed = true;
+                        if !long.listed {
+                            long.listed = true;
                             self.listed.push(c);
                         }
                     }
                 }
                 for &c in &self.occurs[l ^ 1] {
-                    self.state[c as usize].free += 1;
+                    self.long[c as usize].free += 1;
                 }
             }
             self.truth[l] = UNASSIGNED;
@@ -237,33 +272,54 @@ impl Engine {
         self.head = self.head.min(len);
     }
 
-    fn is_open(&self, c: u32) -> bool {
-        self.state[c as usize].sat == 0
+    /// How many open binary clauses contain the unassigned literal `l`: those `{l, m}` with `m`
+    /// unassigned too (after propagation, `m` cannot be false).
+    fn open_binaries(&self, l: Lit) -> usize {
+        self.implied[(l ^ 1) as usize]
+            .iter()
+            .filter(|&&m| self.is_unassigned(m))
+            .count()
     }
 
-    /// The first unassigned variable that occurs in an unsatisfied clause; positive literal.
+    /// Whether the unassigned literal `l` occurs in an open clause.
+    fn occurs_open(&self, l: Lit) -> bool {
+        self.occurs[l as usize]
+            .iter()
+            .any(|&c| self.long[c as usize].sat == 0)
+            || self.implied[(l ^ 1) as usize]
+                .iter()
+                .any(|&m| self.is_unassigned(m))
+    }
+
+    /// The first unassigned variable that occurs in an open clause; positive literal. `None`
+    /// when every clause is satisfied.
     fn first_variable(&self) -> Option<Lit> {
-        (0..to_u32(self.variables.len())).map(|v| 2 * v).find(|&l| {
-            self.truth[l as usize] == UNASSIGNED
-                && (self.occurs[l as usize].iter().any(|&c| self.is_open(c))
-                    || self.occurs[(l ^ 1) as usize]
-                        .iter()
-                        .any(|&c| self.is_open(c)))
-        })
+        (0..to_u32(self.variables.len()))
+            .map(|v| 2 * v)
+            .find(|&l| self.is_unassigned(l) && (self.occurs_open(l) || self.occurs_open(l ^ 1)))
     }
 
-    /// The literal with the highest Jeroslow–Wang score over the saturated clause *set*.
-    #[inline(never)]
+    /// The literal with the highest Jeroslow–Wang score over the saturated clause *set*; `None`
+    /// when every clause is satisfied.
     fn jeroslow_wang(&mut self) -> Option<Lit> {
         let mut i = 0;
         while i < self.listed.len() {
             let c = self.listed[i] as usize;
-            if self.state[c].sat == 0 {
+            if self.long[c].sat == 0 {
                 self.add_score(c, true);
                 i += 1;
             } else {
-                self.state[c].listed = false;
+                self.long[c].listed = false;
                 self.listed.swap_remove(i);
+            }
+        }
+        let pair = jeroslow_wang_weight(2);
+        for l in 0..to_u32(self.truth.len()) {
+            if self.is_unassigned(l) {
+                let count = self.open_binaries(l);
+                if count > 0 {
+                    self.score(l, pair * count as u128, true);
+                }
             }
         }
         // A set holds each clause once: take back the score of every shortened clause that has
@@ -276,7 +332,8 @@ impl Engine {
         for &l in &self.touched {
             let score = self.scores[l as usize];
             if best.is_none_or(|b| {
-                score > self.scores[b as usize] || (score == self.scores[b as usize] && l < b)
+                let best_score = self.scores[b as usize];
+                score > best_score || (score == best_score && l < b)
             }) {
                 best = Some(l);
             }
@@ -289,37 +346,42 @@ impl Engine {
         best
     }
 
+    fn score(&mut self, l: Lit, weight: u128, add: bool) {
+        let i = l as usize;
+        if add {
+            self.scores[i] += weight;
+        } else {
+            self.scores[i] -= weight;
+        }
+        if !self.seen[i] {
+            self.seen[i] = true;
+            self.touched.push(l);
+        }
+    }
+
     /// Adds (or takes back) `2^−|C|` to the score of each unassigned literal of open clause `c`.
     fn add_score(&mut self, c: usize, add: bool) {
-        let ClauseState {
+        let Long {
             start, len, free, ..
-        } = self.state[c];
+        } = self.long[c];
         let weight = jeroslow_wang_weight(free as usize);
         for k in start..start + len {
-            let l = self.literals[k as usize] as usize;
-            if self.truth[l] == UNASSIGNED {
-                if add {
-                    self.scores[l] += weight;
-                } else {
-                    self.scores[l] -= weight;
-                }
-                if !self.seen[l] {
-                    self.seen[l] = true;
-                    self.touched.push(to_u32(l));
-                }
+            let l = self.literals[k as usize];
+            if self.is_unassigned(l) {
+                self.score(l, weight, add);
             }
         }
     }
 
-    /// The open clauses that unit cut has made equal to another open clause, but one of each
-    /// kind. Only shortened clauses can be such copies: the input is a set.
+    /// The open long clauses that unit cut has made equal to another open clause, leaving one of
+    /// each kind. Only shortened clauses can be such copies: the input is a set.
     fn duplicates(&mut self) -> Vec<usize> {
         let mut shortened = std::mem::take(&mut self.shortened);
         shortened.clear();
         let mut duplicates = Vec::new();
         // `jeroslow_wang` has just dropped the closed clauses from `listed`.
         for &c in &self.listed {
-            let ClauseState { len, free, .. } = self.state[c as usize];
+            let Long { len, free, .. } = self.long[c as usize];
             if free < len {
                 let c = c as usize;
                 if self.equals_whole_clause(c) {
@@ -345,16 +407,21 @@ impl Engine {
         duplicates
     }
 
-    /// Whether the unassigned literals of clause `c` are exactly some other clause, which is then
-    /// whole and open.
+    /// Whether what is left of long clause `c` is exactly a clause of the input (which is then
+    /// whole and open): a binary clause, or another long one.
     fn equals_whole_clause(&self, c: usize) -> bool {
-        let Some(first) = self.left(c).next() else {
+        let mut left = self.left(c);
+        let Some(first) = left.next() else {
             return false;
         };
-        let free = self.state[c].free;
+        let free = self.long[c].free;
+        if free == 2 {
+            let second = left.next().unwrap_or(first);
+            return self.implied[(first ^ 1) as usize].contains(&second);
+        }
         self.occurs[first as usize].iter().any(|&d| {
             d as usize != c
-                && self.state[d as usize].len == free
+                && self.long[d as usize].len == free
                 && self.clause(d as usize).iter().copied().eq(self.left(c))
         })
     }
@@ -363,7 +430,7 @@ impl Engine {
         self.trail.iter().map(|&l| self.to_literal(l)).collect()
     }
 
-    /// The `depth`: how many splits are open.
+    /// How many splits are open.
     fn depth(&self) -> usize {
         self.splits.len()
     }
@@ -375,16 +442,8 @@ impl Engine {
     ) -> (Outcome, Stats, Vec<Step>) {
         let mut trace = Vec::new();
         self.stats.calls = 1;
-        if self.has_empty {
-            self.stats.conflicts = 1;
-            return (Outcome::Unsatisfiable, self.stats, trace);
-        }
-        let mut ok = true;
-        for c in 0..self.state.len() {
-            if self.state[c].free == 1 {
-                ok = ok && self.unit(c);
-            }
-        }
+        let units = std::mem::take(&mut self.units);
+        let mut ok = !self.has_empty && units.iter().all(|&l| self.force(l));
         loop {
             if !(ok && self.propagate()) {
                 self.stats.conflicts += 1;
@@ -421,20 +480,17 @@ impl Engine {
                 ok = true;
                 continue;
             }
-            if self.open == 0 {
-                return (Outcome::Satisfiable(self.model()), self.stats, trace);
-            }
-            if let Some(limit) = self.exhausted(options, start) {
-                return (Outcome::GaveUp(limit), self.stats, trace);
-            }
             let choice = match options.heuristic {
                 Heuristic::FirstVariable => self.first_variable(),
                 Heuristic::JeroslowWang => self.jeroslow_wang(),
             };
-            // An unsatisfied clause has two unassigned literals after propagation.
+            // Nothing to split on: every clause is satisfied, only unit clauses are left.
             let Some(literal) = choice else {
-                unreachable!("an open clause without unassigned literals after saturation")
+                return (Outcome::Satisfiable(self.model()), self.stats, trace);
             };
+            if let Some(limit) = self.exhausted(options, start) {
+                return (Outcome::GaveUp(limit), self.stats, trace);
+            }
             if options.trace {
                 trace.push(Step::Split {
                     depth: self.depth(),

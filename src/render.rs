@@ -1,0 +1,855 @@
+//! Boards drawn as SVG, for files, browsers and Jupyter (through the evcxr kernel).
+//!
+//! A [`Diagram`] is a board plus what to draw on it: square fills, marks, arrows, text labels,
+//! highlighted conflicts. [`Diagram::render`] turns it into an [`Svg`]. The lecture's two pictures
+//! are one call each: [`attacks`] (every square a piece attacks) and [`variables`] (every square
+//! labelled with its variable `Q<r,c>`).
+//!
+//! The drawing is built to be read by people and by programs alike:
+//! * squares carry the CSS classes `square light` / `square dark` *and* fill attributes, so a
+//!   board renders on its own and can be themed by a style sheet (see `style.css`);
+//! * the queen is drawn once in `<defs>` and placed with `<use>`; every id is prefixed per
+//!   drawing, so many boards on one page never collide;
+//! * every piece has `data-row` and `data-col` attributes (1-based), and `<desc>` holds an ASCII
+//!   copy of the board for text-only readers.
+//!
+//! In a notebook, a `Board`, a `Diagram`, an `Svg` or a [`Gallery`] as the last expression of a
+//! cell is drawn inline: each has an `evcxr_display` method that prints HTML, SVG and plain text
+//! in one output.
+
+use std::fmt::{self, Write as _};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use svg::Document;
+use svg::node::element::{
+    Circle, Definitions, Description, Group, Line, Marker, Path as SvgPath, Rectangle, Style,
+    Symbol, Text, Use,
+};
+
+use crate::board::{Board, Piece, Square};
+
+/// The side of one square, in SVG user units.
+const S: u32 = 40;
+/// The margin that holds coordinates, in user units.
+const MARGIN: u32 = 20;
+
+/// The style sheet of the notebooks and of the board theme (the repository's `style.css`).
+pub const STYLE_CSS: &str = include_str!("../style.css");
+
+/// Colours of the board, as CSS colours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Theme {
+    /// Light squares (the top-left square is light).
+    pub light: String,
+    /// Dark squares.
+    pub dark: String,
+    /// The queen's body.
+    pub piece: String,
+    /// The queen's outline, so it shows on both colours.
+    pub outline: String,
+    /// Marks, arrows and labels.
+    pub ink: String,
+    /// Squares and lines of attacking pieces.
+    pub conflict: String,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme {
+            light: "#f2e6cf".into(),
+            dark: "#b9895b".into(),
+            piece: "#1d1d1f".into(),
+            outline: "#fafafa".into(),
+            ink: "#1f5fa8".into(),
+            conflict: "#d62d20".into(),
+        }
+    }
+}
+
+/// How rows and columns are named in the margin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Coordinates {
+    /// No margin.
+    None,
+    /// 1-based row numbers on the left, column numbers on top, as the lecture counts.
+    #[default]
+    Numbers,
+    /// Chess names: files `a`, `b`, … on top, ranks counted from the bottom on the left.
+    Chess,
+}
+
+/// A translucent colour over one square.
+#[derive(Debug, Clone, PartialEq)]
+struct Fill {
+    square: Square,
+    color: String,
+    opacity: f32,
+}
+
+/// A board and everything to draw on it; [`render`](Diagram::render) makes the SVG.
+#[derive(Debug, Clone)]
+pub struct Diagram {
+    board: Board,
+    size: Option<u32>,
+    coordinates: Coordinates,
+    flipped: bool,
+    theme: Theme,
+    fills: Vec<Fill>,
+    marks: Vec<Square>,
+    arrows: Vec<(Square, Square)>,
+    labels: Vec<(Square, String)>,
+    conflicts: bool,
+}
+
+impl Diagram {
+    /// A drawing of this board, 360 pixels wide (45 per square on small boards), with numbers in
+    /// the margin.
+    pub fn new(board: &Board) -> Self {
+        Diagram {
+            board: board.clone(),
+            size: Some(default_size(board.size())),
+            coordinates: Coordinates::Numbers,
+            flipped: false,
+            theme: Theme::default(),
+            fills: Vec::new(),
+            marks: Vec::new(),
+            arrows: Vec::new(),
+            labels: Vec::new(),
+            conflicts: false,
+        }
+    }
+
+    /// The drawing's width in pixels.
+    #[must_use]
+    pub fn size(mut self, pixels: u32) -> Self {
+        self.size = Some(pixels);
+        self
+    }
+
+    /// No fixed size: the drawing fills the width it is given.
+    #[must_use]
+    pub fn scalable(mut self) -> Self {
+        self.size = None;
+        self
+    }
+
+    /// How the margin names rows and columns.
+    #[must_use]
+    pub fn coordinates(mut self, coordinates: Coordinates) -> Self {
+        self.coordinates = coordinates;
+        self
+    }
+
+    /// Turns the board by 180°: row n at the top, column n on the left.
+    #[must_use]
+    pub fn flipped(mut self, flipped: bool) -> Self {
+        self.flipped = flipped;
+        self
+    }
+
+    /// Other colours.
+    #[must_use]
+    pub fn theme(mut self, theme: Theme) -> Self {
+        self.theme = theme;
+        self
+    }
+
+    /// Lays a translucent colour over a square (`opacity` from 0 to 1).
+    #[must_use]
+    pub fn fill(mut self, square: Square, color: &str, opacity: f32) -> Self {
+        self.fills.push(Fill {
+            square,
+            color: color.to_owned(),
+            opacity: opacity.clamp(0.0, 1.0),
+        });
+        self
+    }
+
+    /// Marks a square with a cross.
+    #[must_use]
+    pub fn mark(mut self, square: Square) -> Self {
+        self.marks.push(square);
+        self
+    }
+
+    /// Draws an arrow between the centres of two squares (a circle when they are the same).
+    #[must_use]
+    pub fn arrow(mut self, from: Square, to: Square) -> Self {
+        self.arrows.push((from, to));
+        self
+    }
+
+    /// Writes a short text on a square.
+    #[must_use]
+    pub fn label(mut self, square: Square, text: &str) -> Self {
+        self.labels.push((square, text.to_owned()));
+        self
+    }
+
+    /// Highlights every piece that attacks another, and joins each attacking pair with a line.
+    #[must_use]
+    pub fn conflicts(mut self) -> Self {
+        self.conflicts = true;
+        self
+    }
+
+    /// The board being drawn.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The SVG drawing.
+    pub fn render(&self) -> Svg {
+        let prefix = next_prefix();
+        let (width, height) = self.extent();
+        let mut document = self.document(&prefix);
+        if let Some(pixels) = self.size {
+            document = document
+                .set("width", pixels)
+                .set("height", pixels * height / width);
+        }
+        Svg {
+            markup: document.to_string(),
+            pixels: self.size,
+            ascii: self.board.to_string(),
+        }
+    }
+
+    /// The width and height of the drawing in user units.
+    fn extent(&self) -> (u32, u32) {
+        let n = u32::try_from(self.board.size()).unwrap_or(u32::MAX / S / 2);
+        let side = n.max(1) * S + 2 * self.margin();
+        (side, side)
+    }
+
+    fn margin(&self) -> u32 {
+        if self.coordinates == Coordinates::None {
+            2
+        } else {
+            MARGIN
+        }
+    }
+
+    /// The top-left corner of a square, in user units.
+    fn corner(&self, square: Square) -> (u32, u32) {
+        let n = self.board.size();
+        let (row, col) = if self.flipped {
+            (n - square.row, n - square.col)
+        } else {
+            (square.row - 1, square.col - 1)
+        };
+        let at = |i: usize| self.margin() + u32::try_from(i).unwrap_or(0) * S;
+        (at(col), at(row))
+    }
+
+    fn centre(&self, square: Square) -> (u32, u32) {
+        let (x, y) = self.corner(square);
+        (x + S / 2, y + S / 2)
+    }
+
+    /// The whole drawing as an `<svg>` element, its ids starting with `prefix`.
+    fn document(&self, prefix: &str) -> Document {
+        let (width, height) = self.extent();
+        let n = self.board.size();
+        let mut document = Document::new()
+            .set("viewBox", (0, 0, width, height))
+            .set("class", "nqueens-board")
+            .set("data-size", n)
+            .add(Description::new().add(svg::node::Text::new(self.board.to_string())))
+            .add(Style::new(self.style_sheet(prefix)))
+            .add(self.definitions(prefix));
+        let mut squares = Group::new().set("class", "squares");
+        for row in 1..=n {
+            for col in 1..=n {
+                let square = Square::new(row, col);
+                let (x, y) = self.corner(square);
+                let shade = if (row + col) % 2 == 0 {
+                    "light"
+                } else {
+                    "dark"
+                };
+                let color = if shade == "light" {
+                    &self.theme.light
+                } else {
+                    &self.theme.dark
+                };
+                squares = squares.add(
+                    Rectangle::new()
+                        .set("x", x)
+                        .set("y", y)
+                        .set("width", S)
+                        .set("height", S)
+                        .set("class", format!("square {shade}"))
+                        .set("fill", color.as_str()),
+                );
+            }
+        }
+        document = document.add(squares);
+        document = document.add(self.coordinate_labels());
+        document = document.add(self.overlays());
+        document = document.add(self.pieces(prefix));
+        document.add(self.annotations(prefix))
+    }
+
+    fn style_sheet(&self, prefix: &str) -> String {
+        format!(
+            "#{prefix}-queen .body {{ fill: {piece}; stroke: {outline}; }}\n\
+             .nqueens-board text {{ font-family: 'DejaVu Sans', 'Helvetica', sans-serif; }}",
+            piece = self.theme.piece,
+            outline = self.theme.outline
+        )
+    }
+
+    fn definitions(&self, prefix: &str) -> Definitions {
+        let arrowhead = Marker::new()
+            .set("id", format!("{prefix}-arrowhead"))
+            .set("viewBox", (0, 0, 10, 10))
+            .set("refX", 5)
+            .set("refY", 5)
+            .set("markerWidth", 4)
+            .set("markerHeight", 4)
+            .set("orient", "auto-start-reverse")
+            .add(
+                SvgPath::new()
+                    .set("d", "M 0 0 L 10 5 L 0 10 z")
+                    .set("fill", "context-stroke"),
+            );
+        Definitions::new()
+            .add(queen_symbol(prefix, &self.theme))
+            .add(arrowhead)
+    }
+
+    fn coordinate_labels(&self) -> Group {
+        let mut group = Group::new().set("class", "coordinates");
+        if self.coordinates == Coordinates::None {
+            return group;
+        }
+        let n = self.board.size();
+        for i in 1..=n {
+            let (x, y) = self.centre(Square::new(i, i));
+            let (row, col) = match self.coordinates {
+                Coordinates::Chess if n <= 26 => (
+                    (n + 1 - i).to_string(),
+                    char::from(b'a' + u8::try_from(i - 1).unwrap_or(0)).to_string(),
+                ),
+                _ => (i.to_string(), i.to_string()),
+            };
+            let font = if n > 32 { 6 } else { 11 };
+            group = group
+                .add(text_at(MARGIN / 2, y, &row, font).set("dominant-baseline", "central"))
+                .add(text_at(x, MARGIN / 2, &col, font).set("dominant-baseline", "central"));
+        }
+        group
+    }
+
+    fn overlays(&self) -> Group {
+        let mut group = Group::new().set("class", "overlays");
+        let mut fills = self.fills.clone();
+        if self.conflicts {
+            for (from, to) in self.board.conflicts() {
+                for square in [from, to] {
+                    fills.push(Fill {
+                        square,
+                        color: self.theme.conflict.clone(),
+                        opacity: 0.55,
+                    });
+                }
+            }
+            fills.dedup();
+        }
+        for fill in fills.iter().filter(|f| self.board.contains(f.square)) {
+            let (x, y) = self.corner(fill.square);
+            group = group.add(
+                Rectangle::new()
+                    .set("x", x)
+                    .set("y", y)
+                    .set("width", S)
+                    .set("height", S)
+                    .set("class", "fill")
+                    .set("data-row", fill.square.row)
+                    .set("data-col", fill.square.col)
+                    .set("fill", fill.color.as_str())
+                    .set("fill-opacity", format!("{:.2}", fill.opacity)),
+            );
+        }
+        group
+    }
+
+    fn pieces(&self, prefix: &str) -> Group {
+        let mut group = Group::new().set("class", "pieces");
+        for (square, piece) in self.board.pieces() {
+            let (x, y) = self.corner(square);
+            let name = match piece {
+                Piece::Queen => "queen",
+            };
+            group = group.add(
+                Use::new()
+                    .set("href", format!("#{prefix}-{name}"))
+                    .set("x", x)
+                    .set("y", y)
+                    .set("width", S)
+                    .set("height", S)
+                    .set("class", format!("piece {name}"))
+                    .set("data-row", square.row)
+                    .set("data-col", square.col),
+            );
+        }
+        group
+    }
+
+    fn annotations(&self, prefix: &str) -> Group {
+        let mut group = Group::new().set("class", "annotations");
+        let ink = self.theme.ink.as_str();
+        for &square in self.marks.iter().filter(|s| self.board.contains(**s)) {
+            let (x, y) = self.corner(square);
+            let (a, b) = (S / 4, 3 * S / 4);
+            for (x1, y1, x2, y2) in [(a, a, b, b), (a, b, b, a)] {
+                group = group.add(
+                    line(x + x1, y + y1, x + x2, y + y2, ink, 3)
+                        .set("class", "mark")
+                        .set("data-row", square.row)
+                        .set("data-col", square.col),
+                );
+            }
+        }
+        if self.conflicts {
+            let color = self.theme.conflict.as_str();
+            for (from, to) in self.board.conflicts().into_iter().filter(|(a, b)| a < b) {
+                let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+                group = group.add(line(x1, y1, x2, y2, color, 3).set("class", "conflict"));
+            }
+        }
+        for &(from, to) in self
+            .arrows
+            .iter()
+            .filter(|(a, b)| self.board.contains(*a) && self.board.contains(*b))
+        {
+            let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+            group = if from == to {
+                group.add(
+                    Circle::new()
+                        .set("cx", x1)
+                        .set("cy", y1)
+                        .set("r", S * 2 / 5)
+                        .set("fill", "none")
+                        .set("stroke", ink)
+                        .set("stroke-width", 3)
+                        .set("class", "arrow"),
+                )
+            } else {
+                group.add(
+                    line(x1, y1, x2, y2, ink, 3)
+                        .set("class", "arrow")
+                        .set("marker-end", format!("url(#{prefix}-arrowhead)")),
+                )
+            };
+        }
+        for (square, text) in self.labels.iter().filter(|(s, _)| self.board.contains(*s)) {
+            let (x, y) = self.centre(*square);
+            // Fit the text in the square: about 0.6 em per character.
+            let chars = u32::try_from(text.chars().count().max(1)).unwrap_or(u32::MAX);
+            let font = (S * 10 / (6 * chars)).clamp(4, 14);
+            group = group.add(
+                text_at(x, y, text, font)
+                    .set("dominant-baseline", "central")
+                    .set("class", "label")
+                    .set("fill", ink)
+                    .set("data-row", square.row)
+                    .set("data-col", square.col),
+            );
+        }
+        group
+    }
+}
+
+/// The default width: 45 pixels a square for small boards, 360 pixels for the rest.
+fn default_size(n: usize) -> u32 {
+    let n = u32::try_from(n).unwrap_or(u32::MAX);
+    if n < 8 {
+        45 * n.max(1) + 2 * MARGIN
+    } else {
+        360 + 2 * MARGIN
+    }
+}
+
+fn text_at(x: u32, y: u32, text: &str, font: u32) -> Text {
+    Text::new(text)
+        .set("x", x)
+        .set("y", y)
+        .set("font-size", font)
+        .set("text-anchor", "middle")
+}
+
+fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
+    Line::new()
+        .set("x1", x1)
+        .set("y1", y1)
+        .set("x2", x2)
+        .set("y2", y2)
+        .set("stroke", color)
+        .set("stroke-width", width)
+        .set("stroke-linecap", "round")
+}
+
+/// Our queen: a crown of five points with a ball on each, on a band and a base, in a 100×100
+/// box. Drawn for this crate.
+fn queen_symbol(prefix: &str, theme: &Theme) -> Symbol {
+    let crown = "M 27 74 L 14 34 L 33 55 L 33 24 L 44 52 L 50 19 L 56 52 L 67 24 L 67 55 \
+                 L 86 34 L 73 74 Z";
+    let mut symbol = Symbol::new()
+        .set("id", format!("{prefix}-queen"))
+        .set("viewBox", (0, 0, 100, 100))
+        .add(
+            SvgPath::new()
+                .set("d", crown)
+                .set("class", "body")
+                .set("fill", theme.piece.as_str())
+                .set("stroke", theme.outline.as_str())
+                .set("stroke-width", 3)
+                .set("stroke-linejoin", "round"),
+        );
+    for (cx, cy) in [(14, 31), (33, 21), (50, 15), (67, 21), (86, 31)] {
+        symbol = symbol.add(
+            Circle::new()
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", 6)
+                .set("class", "body")
+                .set("fill", theme.piece.as_str())
+                .set("stroke", theme.outline.as_str())
+                .set("stroke-width", 3),
+        );
+    }
+    symbol.add(
+        Rectangle::new()
+            .set("x", 24)
+            .set("y", 74)
+            .set("width", 52)
+            .set("height", 13)
+            .set("rx", 4)
+            .set("class", "body")
+            .set("fill", theme.piece.as_str())
+            .set("stroke", theme.outline.as_str())
+            .set("stroke-width", 3),
+    )
+}
+
+/// A fresh id prefix for each drawing: `nq1`, `nq2`, … in drawing order, so the same notebook
+/// run gives the same ids.
+fn next_prefix() -> String {
+    static COUNTER: AtomicUsize = AtomicUsize::new(1);
+    format!("nq{}", COUNTER.fetch_add(1, Ordering::Relaxed))
+}
+
+/// A finished SVG drawing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Svg {
+    markup: String,
+    pixels: Option<u32>,
+    ascii: String,
+}
+
+impl Svg {
+    /// The SVG markup.
+    pub fn as_str(&self) -> &str {
+        &self.markup
+    }
+
+    /// Writes the SVG to a file.
+    ///
+    /// # Errors
+    /// Whatever the file system reports.
+    pub fn save(&self, path: impl AsRef<Path>) -> std::io::Result<()> {
+        std::fs::write(path, &self.markup)
+    }
+
+    /// The drawing wrapped in a `<div>` of its width, for HTML pages and notebooks.
+    pub fn to_html(&self) -> String {
+        let width = self
+            .pixels
+            .map_or_else(|| "100%".to_owned(), |p| format!("{p}px"));
+        format!(
+            "<div class=\"nqueens\" style=\"width: {width}; max-width: 100%;\">{}</div>",
+            self.markup
+        )
+    }
+
+    /// Shows the drawing in a notebook: HTML, SVG and the ASCII board in one output.
+    pub fn evcxr_display(&self) {
+        print!(
+            "{}",
+            display_blocks(&self.to_html(), Some(&self.markup), &self.ascii)
+        );
+    }
+}
+
+impl fmt::Display for Svg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.markup)
+    }
+}
+
+/// The evcxr protocol: one block per MIME type, read from standard output.
+fn display_blocks(html: &str, svg: Option<&str>, text: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "EVCXR_BEGIN_CONTENT text/html\n{html}\nEVCXR_END_CONTENT"
+    );
+    if let Some(svg) = svg {
+        let _ = writeln!(
+            out,
+            "EVCXR_BEGIN_CONTENT image/svg+xml\n{svg}\nEVCXR_END_CONTENT"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "EVCXR_BEGIN_CONTENT text/plain\n{text}\nEVCXR_END_CONTENT"
+    );
+    out
+}
+
+impl Diagram {
+    /// Shows the drawing inline in a notebook.
+    pub fn evcxr_display(&self) {
+        self.render().evcxr_display();
+    }
+
+    /// Renders and writes the SVG to a file.
+    ///
+    /// # Errors
+    /// Whatever the file system reports.
+    pub fn save_svg(&self, path: impl AsRef<Path>) -> std::io::Result<()> {
+        self.render().save(path)
+    }
+}
+
+impl Board {
+    /// The board drawn with the default look.
+    pub fn to_svg(&self) -> Svg {
+        Diagram::new(self).render()
+    }
+
+    /// A [`Diagram`] of this board, to draw more on it.
+    pub fn diagram(&self) -> Diagram {
+        Diagram::new(self)
+    }
+
+    /// Writes the board as an SVG file.
+    ///
+    /// # Errors
+    /// Whatever the file system reports.
+    pub fn save_svg(&self, path: impl AsRef<Path>) -> std::io::Result<()> {
+        self.to_svg().save(path)
+    }
+
+    /// Shows the board inline in a notebook.
+    pub fn evcxr_display(&self) {
+        self.to_svg().evcxr_display();
+    }
+}
+
+/// The lecture's *queen captures* picture: a queen on `square` of an empty n×n board, every square
+/// it attacks shaded and marked, and with `arrows`, an arrow along each of its lines.
+pub fn attacks(n: usize, square: Square, arrows: bool) -> Diagram {
+    attacks_of(n, square, Piece::Queen, arrows)
+}
+
+/// Like [`attacks`], for any piece.
+pub fn attacks_of(n: usize, square: Square, piece: Piece, arrows: bool) -> Diagram {
+    let mut board = Board::new(n);
+    if board.place(square, piece).is_err() {
+        return Diagram::new(&board);
+    }
+    let mut diagram = Diagram::new(&board);
+    let ink = diagram.theme.ink.clone();
+    for row in 1..=n {
+        for col in 1..=n {
+            let target = Square::new(row, col);
+            if piece.attacks(square, target) {
+                diagram = diagram.fill(target, &ink, 0.25).mark(target);
+            }
+        }
+    }
+    if arrows {
+        for end in ray_ends(n, square, piece) {
+            diagram = diagram.arrow(square, end);
+        }
+    }
+    diagram
+}
+
+/// The last attacked square in each direction a piece moves, for the arrows of [`attacks`].
+fn ray_ends(n: usize, from: Square, piece: Piece) -> Vec<Square> {
+    let directions: &[(isize, isize)] = match piece {
+        Piece::Queen => &[
+            (-1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+        ],
+    };
+    let inside = |r: isize, c: isize| {
+        (1..=n.cast_signed()).contains(&r) && (1..=n.cast_signed()).contains(&c)
+    };
+    let mut ends = Vec::new();
+    for &(dr, dc) in directions {
+        let (mut r, mut c) = (from.row.cast_signed(), from.col.cast_signed());
+        while inside(r + dr, c + dc) {
+            (r, c) = (r + dr, c + dc);
+        }
+        if (r, c) != (from.row.cast_signed(), from.col.cast_signed()) {
+            ends.push(Square::new(r.unsigned_abs(), c.unsigned_abs()));
+        }
+    }
+    ends
+}
+
+/// The lecture's *queens variables* picture: every square of an empty n×n board labelled with its
+/// variable `Q<r,c>`.
+pub fn variables(n: usize) -> Diagram {
+    labelled(&Board::new(n))
+}
+
+/// The board with every square labelled by its variable `Q<r,c>`.
+pub fn labelled(board: &Board) -> Diagram {
+    let n = board.size();
+    let mut diagram = Diagram::new(board);
+    for row in 1..=n {
+        for col in 1..=n {
+            diagram = diagram.label(Square::new(row, col), &format!("Q<{row},{col}>"));
+        }
+    }
+    diagram
+}
+
+/// The board with every attacking pair highlighted.
+pub fn conflicts(board: &Board) -> Diagram {
+    Diagram::new(board).conflicts()
+}
+
+/// Many boards in one drawing, in a grid, each with a caption (a notebook cell keeps only its last
+/// SVG, so several boards must be one).
+#[derive(Debug, Clone, Default)]
+pub struct Gallery {
+    items: Vec<(Diagram, String)>,
+    columns: usize,
+    cell: u32,
+}
+
+impl Gallery {
+    /// An empty gallery, four boards to a row, each 180 pixels wide.
+    pub fn new() -> Self {
+        Gallery {
+            items: Vec::new(),
+            columns: 4,
+            cell: 180,
+        }
+    }
+
+    /// How many boards to a row.
+    #[must_use]
+    pub fn columns(mut self, columns: usize) -> Self {
+        self.columns = columns.max(1);
+        self
+    }
+
+    /// The width of each board, in pixels.
+    #[must_use]
+    pub fn cell_size(mut self, pixels: u32) -> Self {
+        self.cell = pixels.max(16);
+        self
+    }
+
+    /// Adds a board with a caption.
+    #[must_use]
+    pub fn board(self, board: &Board, caption: &str) -> Self {
+        self.diagram(Diagram::new(board), caption)
+    }
+
+    /// Adds a diagram with a caption.
+    #[must_use]
+    pub fn diagram(mut self, diagram: Diagram, caption: &str) -> Self {
+        self.items.push((diagram, caption.to_owned()));
+        self
+    }
+
+    /// The number of boards.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are no boards.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// One SVG holding every board, row by row, captions underneath.
+    pub fn render(&self) -> Svg {
+        let gap = 12;
+        let caption = 22;
+        let cell = self.cell;
+        let columns = u32::try_from(self.columns.min(self.items.len().max(1))).unwrap_or(1);
+        let rows = u32::try_from(self.items.len().div_ceil(self.columns))
+            .unwrap_or(1)
+            .max(1);
+        let width = columns * (cell + gap) + gap;
+        let height = rows * (cell + caption + gap) + gap;
+        let mut document = Document::new()
+            .set("viewBox", (0, 0, width, height))
+            .set("width", width)
+            .set("height", height)
+            .set("class", "nqueens-gallery");
+        let mut ascii = String::new();
+        for (i, (diagram, text)) in self.items.iter().enumerate() {
+            let i = u32::try_from(i).unwrap_or(0);
+            let (x, y) = (
+                gap + (i % columns) * (cell + gap),
+                gap + (i / columns) * (cell + caption + gap),
+            );
+            let child = diagram
+                .document(&next_prefix())
+                .set("x", x)
+                .set("y", y)
+                .set("width", cell)
+                .set("height", cell);
+            document = document
+                .add(child)
+                .add(text_at(x + cell / 2, y + cell + 16, text, 13).set("class", "caption"));
+            let _ = writeln!(ascii, "{text}\n{}\n", diagram.board);
+        }
+        Svg {
+            markup: document.to_string(),
+            pixels: Some(width),
+            ascii: ascii.trim_end().to_owned(),
+        }
+    }
+
+    /// Shows the gallery inline in a notebook.
+    pub fn evcxr_display(&self) {
+        self.render().evcxr_display();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped() {
+        let svg = variables(2).render();
+        assert!(svg.as_str().contains("Q&lt;1,2&gt;"), "{}", svg.as_str());
+    }
+
+    #[test]
+    fn ids_differ_between_drawings() {
+        let board = Board::from_columns(&[1]).unwrap();
+        let (a, b) = (board.to_svg(), board.to_svg());
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Execute the notebooks headless with the evcxr Rust kernel, and check what they show.
+
+Each notebook runs with its own folder as working directory. A notebook fails when a cell
+reports an error, when any output contains "panicked at" (evcxr only prints panics to stderr),
+or when a notebook that draws boards produced no image/svg+xml. Executed copies and an HTML
+export of each go to target/notebooks/.
+
+    tools/run_notebooks.py                 run every notebook under notebooks/
+    tools/run_notebooks.py --update        ... and write the outputs back into notebooks/
+    tools/run_notebooks.py --check         ... and fail if an output differs from the committed
+                                           one (cells tagged "timing" excepted)
+    tools/run_notebooks.py notebooks/02-eight-queens.ipynb   just that one
+"""
+
+import argparse
+import copy
+import difflib
+import json
+import pathlib
+import sys
+import time
+
+import nbformat
+from nbclient import NotebookClient
+from nbconvert import HTMLExporter
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+OUT = ROOT / "target" / "notebooks"
+SVG = "image/svg+xml"
+
+
+def outputs_of(cell):
+    """A cell's outputs as plain, comparable data (no execution counts)."""
+    result = []
+    for output in cell.get("outputs", []):
+        kind = output["output_type"]
+        if kind == "stream":
+            result.append({"stream": output["name"], "text": output["text"]})
+        elif kind in ("display_data", "execute_result"):
+            result.append({"data": dict(output["data"])})
+        elif kind == "error":
+            result.append({"error": output["ename"], "value": output["evalue"]})
+    return result
+
+
+def text_of(output):
+    """Every piece of text in one output, for searching."""
+    if output["output_type"] == "stream":
+        return output["text"]
+    if output["output_type"] == "error":
+        return "\n".join([output["ename"], output["evalue"], *output.get("traceback", [])])
+    return "\n".join(str(value) for value in output.get("data", {}).values())
+
+
+def problems(nb):
+    """What is wrong with an executed notebook: failing cells, panics, missing boards."""
+    found = []
+    has_svg = False
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        first_line = cell.source.strip().splitlines()[0] if cell.source.strip() else ""
+        for output in cell.get("outputs", []):
+            has_svg = has_svg or SVG in output.get("data", {})
+            text = text_of(output)
+            if output["output_type"] == "error":
+                found.append(f"cell {index} ({first_line!r}) failed: {output['ename']}: "
+                             f"{output['evalue'][:300]}")
+            elif "panicked at" in text:
+                found.append(f"cell {index} ({first_line!r}) panicked: {text.strip()[:300]}")
+    if nb.metadata.get("nqueens", {}).get("draws_boards", True) and not has_svg:
+        found.append("no cell drew a board (no image/svg+xml output)")
+    return found
+
+
+def differences(executed, committed):
+    """Cells whose outputs changed, ignoring cells tagged "timing"."""
+    found = []
+    if len(executed.cells) != len(committed.cells):
+        return ["the number of cells changed"]
+    for index, (new, old) in enumerate(zip(executed.cells, committed.cells)):
+        if new.cell_type != "code" or "timing" in new.metadata.get("tags", []):
+            continue
+        a, b = outputs_of(old), outputs_of(new)
+        if a != b:
+            diff = difflib.unified_diff(
+                json.dumps(a, indent=1).splitlines(), json.dumps(b, indent=1).splitlines(),
+                "committed", "re-executed", lineterm="", n=1)
+            found.append(f"cell {index} changed:\n" + "\n".join(list(diff)[:30]))
+    return found
+
+
+def execute(path, timeout):
+    nb = nbformat.read(path, as_version=4)
+    committed = copy.deepcopy(nb)
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="rust", allow_errors=True, record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    return nb, committed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=pathlib.Path)
+    parser.add_argument("--update", action="store_true", help="write outputs back into notebooks/")
+    parser.add_argument("--check", action="store_true", help="fail when an output changed")
+    parser.add_argument("--timeout", type=int, default=600, help="seconds per cell (default 600)")
+    args = parser.parse_args()
+    paths = [p.resolve() for p in args.notebooks] or sorted(
+        p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    failed = 0
+    exporter = HTMLExporter(template_name="lab")
+    for path in paths:
+        relative = path.relative_to(ROOT)
+        start = time.monotonic()
+        nb, committed = execute(path, args.timeout)
+        seconds = time.monotonic() - start
+        found = problems(nb)
+        if args.check:
+            found += differences(nb, committed)
+        target = OUT / path.relative_to(NOTEBOOKS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, target)
+        html, _ = exporter.from_notebook_node(nb)
+        target.with_suffix(".html").write_text(html, encoding="utf-8")
+        if args.update and not found:
+            nbformat.write(nb, path)
+        status = "ok" if not found else "FAILED"
+        print(f"{relative}: {status} in {seconds:.1f} s", flush=True)
+        for problem in found:
+            print("  " + problem.replace("\n", "\n  "), flush=True)
+        failed += bool(found)
+    print(f"{len(paths) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
