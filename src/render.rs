@@ -447,11 +447,12 @@ impl Diagram {
         }
         for (square, text) in self.labels.iter().filter(|(s, _)| self.board.contains(*s)) {
             let (x, y) = self.centre(*square);
-            // Fit the text in the square: about 0.6 em per character.
-            let chars = u32::try_from(text.chars().count().max(1)).unwrap_or(u32::MAX);
-            let font = (S * 10 / (6 * chars)).clamp(4, 14);
+            // Fit the text in 85% of the square, at about 0.6 em per character.
+            let chars = f64::from(u32::try_from(text.chars().count().max(1)).unwrap_or(u32::MAX));
+            let font = (0.85 * f64::from(S) / (0.6 * chars)).clamp(3.0, 14.0);
             group = group.add(
-                text_at(x, y, text, font)
+                text_at(x, y, text, 1)
+                    .set("font-size", format!("{font:.1}"))
                     .set("dominant-baseline", "central")
                     .set("class", "label")
                     .set("fill", ink)
@@ -575,12 +576,20 @@ impl Svg {
         )
     }
 
+    /// What [`evcxr_display`](Svg::evcxr_display) prints: the evcxr kernel's blocks for HTML, SVG
+    /// and the ASCII board, which a notebook shows as one output.
+    pub fn to_evcxr(&self) -> String {
+        display_blocks(&self.to_html(), &self.markup, &self.ascii)
+    }
+
     /// Shows the drawing in a notebook: HTML, SVG and the ASCII board in one output.
     pub fn evcxr_display(&self) {
-        print!(
-            "{}",
-            display_blocks(&self.to_html(), Some(&self.markup), &self.ascii)
-        );
+        print!("{}", self.to_evcxr());
+    }
+
+    /// The plain-text copy of what is drawn (the ASCII board, or each board of a gallery).
+    pub fn ascii(&self) -> &str {
+        &self.ascii
     }
 }
 
@@ -591,22 +600,18 @@ impl fmt::Display for Svg {
 }
 
 /// The evcxr protocol: one block per MIME type, read from standard output.
-fn display_blocks(html: &str, svg: Option<&str>, text: &str) -> String {
+fn display_blocks(html: &str, svg: &str, text: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "EVCXR_BEGIN_CONTENT text/html\n{html}\nEVCXR_END_CONTENT"
-    );
-    if let Some(svg) = svg {
+    for (mime, content) in [
+        ("text/html", html),
+        ("image/svg+xml", svg),
+        ("text/plain", text),
+    ] {
         let _ = writeln!(
             out,
-            "EVCXR_BEGIN_CONTENT image/svg+xml\n{svg}\nEVCXR_END_CONTENT"
+            "EVCXR_BEGIN_CONTENT {mime}\n{content}\nEVCXR_END_CONTENT"
         );
     }
-    let _ = writeln!(
-        out,
-        "EVCXR_BEGIN_CONTENT text/plain\n{text}\nEVCXR_END_CONTENT"
-    );
     out
 }
 
@@ -650,8 +655,9 @@ impl Board {
     }
 }
 
-/// The lecture's *queen captures* picture: a queen on `square` of an empty n×n board, every square
-/// it attacks shaded and marked, and with `arrows`, an arrow along each of its lines.
+/// The lecture's *queen captures* picture: a queen on `square` of an empty n×n board with every
+/// square it attacks shaded, and either an arrow along each of its lines (`arrows`) or a cross on
+/// each attacked square.
 pub fn attacks(n: usize, square: Square, arrows: bool) -> Diagram {
     attacks_of(n, square, Piece::Queen, arrows)
 }
@@ -668,7 +674,10 @@ pub fn attacks_of(n: usize, square: Square, piece: Piece, arrows: bool) -> Diagr
         for col in 1..=n {
             let target = Square::new(row, col);
             if piece.attacks(square, target) {
-                diagram = diagram.fill(target, &ink, 0.25).mark(target);
+                diagram = diagram.fill(target, &ink, 0.25);
+                if !arrows {
+                    diagram = diagram.mark(target);
+                }
             }
         }
     }

@@ -227,3 +227,62 @@ fn help_and_version_succeed() {
     assert!(run(&["solve", "--help"]).status.success());
     assert!(run(&["--version"]).status.success());
 }
+
+#[test]
+fn svg_pictures_are_written_on_request() {
+    let dir = std::env::temp_dir().join(format!("nqueens-cli-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let cases: [(&[&str], &str, &str); 3] = [
+        (
+            &["solve", "8", "--svg"],
+            "board.svg",
+            "class=\"piece queen\"",
+        ),
+        (
+            &["solve", "8", "--labels", "--svg"],
+            "vars.svg",
+            "Q&lt;8,8&gt;",
+        ),
+        (
+            &["solve", "8", "--attacks", "3,4", "--svg"],
+            "captures.svg",
+            "class=\"arrow\"",
+        ),
+    ];
+    for (args, name, needle) in cases {
+        let mut args = args.to_vec();
+        let path = file(name);
+        args.push(&path);
+        let output = run(&args);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.contains(needle), "{name} lacks {needle}");
+        assert!(parse_board(&stdout(&output)).is_solution());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_picture_arguments_exit_2() {
+    let cases: [&[&str]; 4] = [
+        &["solve", "8", "--labels"],
+        &["solve", "8", "--attacks", "3,4"],
+        &["solve", "8", "--attacks", "3", "--svg", "x.svg"],
+        &[
+            "solve",
+            "8",
+            "--attacks",
+            "9,1",
+            "--svg",
+            "/tmp/nqueens-never-written.svg",
+        ],
+    ];
+    for args in cases {
+        let output = run(args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new("/tmp/nqueens-never-written.svg").exists());
+}

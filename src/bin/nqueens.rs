@@ -12,6 +12,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, Encoding, QueensError};
+use nqueens::render;
+use nqueens::{Board, Square};
 
 /// Solve the n-queens puzzle the way the logic lecture does: as clauses, with Davis–Putnam.
 #[derive(Parser)]
@@ -24,25 +26,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Solve n queens and print the board.
-    Solve {
-        /// The board size (rows = columns = queens).
-        #[arg(value_parser = board_size)]
-        n: usize,
-        /// How Davis–Putnam picks the literal to split on.
-        #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
-        heuristic: HeuristicArg,
-        /// How the board becomes clauses.
-        #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
-        encoding: EncodingArg,
-        /// Also print the clause count, the splits, the unit propagations and the time.
-        #[arg(long)]
-        stats: bool,
-        /// Print only the column of the queen in each row (1-based, one line), for scripts.
-        #[arg(long)]
-        columns: bool,
-        #[command(flatten)]
-        budget: BudgetArgs,
-    },
+    Solve(SolveArgs),
     /// Write the clauses for n queens as DIMACS CNF to standard output.
     Cnf {
         /// The board size.
@@ -65,6 +49,77 @@ enum Command {
         #[command(flatten)]
         budget: BudgetArgs,
     },
+}
+
+#[derive(clap::Args)]
+struct SolveArgs {
+    /// The board size (rows = columns = queens).
+    #[arg(value_parser = board_size)]
+    n: usize,
+    /// How Davis–Putnam picks the literal to split on.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
+    heuristic: HeuristicArg,
+    /// How the board becomes clauses.
+    #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
+    encoding: EncodingArg,
+    /// Also print the clause count, the splits, the unit propagations and the time.
+    #[arg(long)]
+    stats: bool,
+    /// Print only the column of the queen in each row (1-based, one line), for scripts.
+    #[arg(long)]
+    columns: bool,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+#[derive(clap::Args)]
+struct PictureArgs {
+    /// Also draw the solved board as an SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// In the SVG, label every square with its variable Q<row,col> (the lecture's picture).
+    #[arg(long, requires = "svg")]
+    labels: bool,
+    /// Draw instead the lecture's captures picture: a lone queen on ROW,COL and the squares it
+    /// attacks.
+    #[arg(long, requires = "svg", value_name = "ROW,COL", value_parser = square)]
+    attacks: Option<Square>,
+}
+
+impl PictureArgs {
+    /// Writes the picture asked for, if any.
+    fn draw(&self, board: &Board) -> Result<(), Failure> {
+        let Some(path) = &self.svg else { return Ok(()) };
+        let n = board.size();
+        let diagram = match self.attacks {
+            Some(square) if !board.contains(square) => {
+                return Err(Failure::input(format!(
+                    "--attacks {},{} is off the {n}×{n} board",
+                    square.row, square.col
+                )));
+            }
+            Some(square) => render::attacks(n, square, true),
+            None if self.labels => render::labelled(board),
+            None => board.diagram(),
+        };
+        diagram.save_svg(path).map_err(|e| Failure {
+            message: format!("{}: {e}", path.display()),
+            code: 1,
+        })
+    }
+}
+
+fn square(text: &str) -> Result<Square, String> {
+    let parse = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1);
+    match text.split_once(',') {
+        Some((row, col)) => match (parse(row), parse(col)) {
+            (Some(row), Some(col)) => Ok(Square::new(row, col)),
+            _ => Err("expected ROW,COL with rows and columns from 1, such as 3,4".to_owned()),
+        },
+        None => Err("expected ROW,COL, such as 3,4".to_owned()),
+    }
 }
 
 #[derive(clap::Args)]
@@ -170,21 +225,7 @@ fn main() -> ExitCode {
     };
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
-        Command::Solve {
-            n,
-            heuristic,
-            encoding,
-            stats,
-            columns,
-            budget,
-        } => {
-            let options = Options {
-                heuristic: heuristic.into(),
-                budget: budget.budget(),
-                trace: false,
-            };
-            solve(&mut out, n, encoding.into(), &options, stats, columns)
-        }
+        Command::Solve(args) => solve(&mut out, &args),
         Command::Cnf { n, encoding } => Encoding::from(encoding)
             .clauses(n)
             .map_err(Failure::input)
@@ -218,18 +259,18 @@ fn print(out: &mut impl Write, text: &str) -> u8 {
     0
 }
 
-fn solve(
-    out: &mut impl Write,
-    n: usize,
-    encoding: Encoding,
-    options: &Options,
-    stats: bool,
-    columns: bool,
-) -> Result<u8, Failure> {
-    let run = queens::solve_queens(n, encoding, options).map_err(Failure::input)?;
+fn solve(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
+    let options = Options {
+        heuristic: args.heuristic.into(),
+        budget: args.budget.budget(),
+        trace: false,
+    };
+    let run =
+        queens::solve_queens(args.n, args.encoding.into(), &options).map_err(Failure::input)?;
     // Write errors (a closed pipe, as in `nqueens solve 8 | head -1`) are not worth a panic.
     let code = match run.board() {
-        Ok(board) if columns => {
+        Ok(board) if args.columns => {
+            args.picture.draw(&board)?;
             let cols: Vec<String> = board
                 .columns()
                 .iter()
@@ -239,6 +280,7 @@ fn solve(
             0
         }
         Ok(board) => {
+            args.picture.draw(&board)?;
             let _ = writeln!(out, "{board}");
             0
         }
@@ -253,7 +295,7 @@ fn solve(
             });
         }
     };
-    if stats {
+    if args.stats {
         let r = &run.report;
         let _ = write!(
             out,

@@ -1,0 +1,252 @@
+//! The SVG renderer: the drawings are parsed as XML and their structure checked, square by square.
+
+use nqueens::render::{self, Coordinates, Diagram, Gallery};
+use nqueens::{Board, Piece, Square};
+use roxmltree::{Document, Node};
+
+/// Elements whose `class` attribute contains `class`.
+fn with_class<'a>(doc: &'a Document<'a>, class: &str) -> Vec<Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split_whitespace().any(|w| w == class))
+        })
+        .collect()
+}
+
+fn number(node: &Node, attribute: &str) -> usize {
+    node.attribute(attribute)
+        .unwrap_or_else(|| panic!("no {attribute}"))
+        .parse()
+        .unwrap()
+}
+
+fn squares_of(nodes: &[Node]) -> Vec<Square> {
+    let mut squares: Vec<Square> = nodes
+        .iter()
+        .map(|n| Square::new(number(n, "data-row"), number(n, "data-col")))
+        .collect();
+    squares.sort();
+    squares.dedup();
+    squares
+}
+
+#[test]
+fn a_board_has_n_squared_squares_in_two_colours() {
+    let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
+    let svg = board.to_svg();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    assert_eq!(with_class(&doc, "square").len(), 16);
+    assert_eq!(with_class(&doc, "light").len(), 8);
+    assert_eq!(with_class(&doc, "dark").len(), 8);
+    // The top-left square is light, as on a chessboard.
+    let first = &with_class(&doc, "square")[0];
+    assert!(first.attribute("class").unwrap().contains("light"));
+    assert!(
+        first.attribute("fill").is_some(),
+        "fill attributes make it render without CSS"
+    );
+    let desc = doc.descendants().find(|n| n.has_tag_name("desc")).unwrap();
+    assert_eq!(desc.text().unwrap().trim(), board.to_string());
+}
+
+#[test]
+fn queens_stand_on_their_squares() {
+    let columns = [1, 5, 8, 6, 3, 7, 2, 4];
+    let board = Board::from_columns(&columns).unwrap();
+    let svg = Diagram::new(&board).size(400).render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let queens = with_class(&doc, "queen");
+    assert_eq!(queens.len(), 8);
+    let squares = with_class(&doc, "square");
+    for queen in &queens {
+        let (row, col) = (number(queen, "data-row"), number(queen, "data-col"));
+        assert_eq!(columns[row - 1], col);
+        // The queen's box is exactly the square's box in row-major order.
+        let square = &squares[(row - 1) * 8 + (col - 1)];
+        for attribute in ["x", "y", "width", "height"] {
+            assert_eq!(
+                queen.attribute(attribute),
+                square.attribute(attribute),
+                "{attribute}"
+            );
+        }
+        // It points at this drawing's own queen symbol, defined once.
+        let href = queen.attribute("href").unwrap();
+        let id = href.strip_prefix('#').unwrap();
+        assert_eq!(
+            doc.descendants()
+                .filter(|n| n.attribute("id") == Some(id))
+                .count(),
+            1
+        );
+    }
+    let root = doc.root_element();
+    assert_eq!(root.attribute("width"), Some("400"));
+    assert!(root.attribute("viewBox").is_some());
+}
+
+#[test]
+fn the_captures_picture_shades_every_attacked_square() {
+    let queen = Square::new(3, 4);
+    let svg = render::attacks(8, queen, false).render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let expected: Vec<Square> = (1..=8)
+        .flat_map(|r| (1..=8).map(move |c| Square::new(r, c)))
+        .filter(|&s| Piece::Queen.attacks(queen, s))
+        .collect();
+    assert_eq!(expected.len(), 25);
+    assert_eq!(squares_of(&with_class(&doc, "fill")), expected);
+    assert_eq!(squares_of(&with_class(&doc, "mark")), expected);
+    // With arrows: one along each of the eight lines, and no crosses.
+    let doc_svg = render::attacks(8, queen, true).render();
+    let doc = Document::parse(doc_svg.as_str()).unwrap();
+    assert_eq!(with_class(&doc, "arrow").len(), 8);
+    assert!(with_class(&doc, "mark").is_empty());
+    // From a corner, only three lines.
+    let corner = render::attacks(8, Square::new(1, 1), true).render();
+    assert_eq!(
+        Document::parse(corner.as_str())
+            .map(|d| with_class(&d, "arrow").len())
+            .unwrap(),
+        3
+    );
+}
+
+#[test]
+fn the_variables_picture_labels_every_square() {
+    let svg = render::variables(4).render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let labels = with_class(&doc, "label");
+    assert_eq!(labels.len(), 16);
+    for label in labels {
+        let (row, col) = (number(&label, "data-row"), number(&label, "data-col"));
+        assert_eq!(label.text().unwrap().trim(), format!("Q<{row},{col}>"));
+    }
+}
+
+#[test]
+fn conflicts_are_highlighted_pair_by_pair() {
+    let board = Board::from_columns(&[1, 2, 4, 3]).unwrap();
+    let svg = render::conflicts(&board).render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let expected = vec![
+        Square::new(1, 1),
+        Square::new(2, 2),
+        Square::new(3, 4),
+        Square::new(4, 3),
+    ];
+    assert_eq!(squares_of(&with_class(&doc, "fill")), expected);
+    assert_eq!(with_class(&doc, "conflict").len(), 2);
+    let solved = render::conflicts(&Board::from_columns(&[2, 4, 1, 3]).unwrap()).render();
+    assert!(with_class(&Document::parse(solved.as_str()).unwrap(), "conflict").is_empty());
+}
+
+#[test]
+fn flipping_turns_the_board_around() {
+    let board = Board::from_columns(&[1, 3]).unwrap_or_else(|_| Board::new(2));
+    let mut board = board;
+    board.place(Square::new(1, 1), Piece::Queen).unwrap();
+    let plain = Diagram::new(&board).render();
+    let flipped = Diagram::new(&board).flipped(true).render();
+    let x_of = |svg: &nqueens::render::Svg| {
+        let doc = Document::parse(svg.as_str()).unwrap();
+        let queen = with_class(&doc, "queen")
+            .into_iter()
+            .find(|q| number(q, "data-row") == 1)
+            .unwrap();
+        (number(&queen, "x"), number(&queen, "y"))
+    };
+    let (x, y) = x_of(&plain);
+    let (fx, fy) = x_of(&flipped);
+    assert!(
+        fx > x && fy > y,
+        "({x}, {y}) should move to the bottom right, got ({fx}, {fy})"
+    );
+}
+
+#[test]
+fn a_zero_length_arrow_is_a_circle() {
+    let board = Board::new(3);
+    let svg = Diagram::new(&board)
+        .arrow(Square::new(2, 2), Square::new(2, 2))
+        .render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let arrow = &with_class(&doc, "arrow")[0];
+    assert!(arrow.has_tag_name("circle"));
+}
+
+#[test]
+fn coordinates_use_numbers_or_chess_names() {
+    let board = Board::new(8);
+    let text = |diagram: Diagram| {
+        let svg = diagram.render();
+        let doc = Document::parse(svg.as_str()).unwrap();
+        let group = with_class(&doc, "coordinates")[0];
+        group
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text())
+            .map(|t| t.trim().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let numbers = text(Diagram::new(&board));
+    assert_eq!(numbers.len(), 16);
+    assert!(numbers.contains(&"8".to_owned()));
+    let chess = text(Diagram::new(&board).coordinates(Coordinates::Chess));
+    assert!(chess.contains(&"a".to_owned()) && chess.contains(&"h".to_owned()));
+    assert!(text(Diagram::new(&board).coordinates(Coordinates::None)).is_empty());
+}
+
+#[test]
+fn ids_never_collide_between_drawings() {
+    let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
+    let gallery = Gallery::new()
+        .board(&board, "one")
+        .board(&board, "two")
+        .render();
+    let doc = Document::parse(gallery.as_str()).unwrap();
+    let ids: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    let mut unique = ids.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(ids.len(), unique.len(), "{ids:?}");
+    assert_eq!(with_class(&doc, "queen").len(), 8);
+    assert_eq!(with_class(&doc, "caption").len(), 2);
+    assert!(gallery.ascii().contains("one\n.Q.."));
+}
+
+#[test]
+fn large_boards_stay_valid() {
+    let board = Board::new(100);
+    let svg = board.to_svg();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    assert_eq!(with_class(&doc, "square").len(), 10_000);
+}
+
+#[test]
+fn the_notebook_display_has_html_svg_and_text() {
+    let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
+    let blocks = board.to_svg().to_evcxr();
+    let mimes: Vec<&str> = blocks
+        .lines()
+        .filter_map(|l| l.strip_prefix("EVCXR_BEGIN_CONTENT "))
+        .collect();
+    assert_eq!(mimes, ["text/html", "image/svg+xml", "text/plain"]);
+    assert_eq!(blocks.matches("EVCXR_END_CONTENT").count(), 3);
+    assert!(blocks.contains(".Q..\n...Q\nQ...\n..Q."));
+}
+
+#[test]
+fn saving_writes_the_svg() {
+    let path = std::env::temp_dir().join(format!("nqueens-render-{}.svg", std::process::id()));
+    let board = Board::from_columns(&[1]).unwrap();
+    board.save_svg(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(Document::parse(&text).is_ok());
+    assert!(board.save_svg("/no/such/dir/x.svg").is_err());
+}
