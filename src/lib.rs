@@ -28,3 +28,8 @@ pub mod rng;
 
 pub use board::{Board, Piece, Square};
 pub use logic::{Clause, Clauses, Literal, Model, Variable};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
