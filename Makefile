@@ -1,11 +1,16 @@
-# nqueens: the commands the README gives. Every target does the set-up it needs.
+# nqueens: the commands the README gives. Every target installs what it needs, once.
 
 CARGO ?= cargo
+PYTHON3 ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+EVCXR_VERSION := 0.22.0
+KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build
+.PHONY: test lint unit bench build setup evcxr notebooks notebooks-update notebooks-check lab
 
-## test: formatting, lints, and every test (unit, integration, doc, CLI)
-test: lint unit
+## test: formatting, lints, every Rust test, and the notebooks (executed, outputs unchanged)
+test: lint unit notebooks-check
 
 lint:
 	$(CARGO) fmt --check
@@ -21,3 +26,33 @@ bench:
 
 build:
 	$(CARGO) build --release
+
+## setup: the Python tools in .venv and the evcxr Rust kernel (each only if missing)
+setup: $(VENV)/.installed evcxr
+
+$(VENV)/.installed: tools/requirements.txt
+	$(PYTHON3) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r tools/requirements.txt
+	cp tools/requirements.txt $@
+
+# Building evcxr_jupyter takes 10-15 minutes on two cores: only when the pinned version is missing.
+evcxr:
+	@$(CARGO) install --list | grep -q '^evcxr_jupyter v$(EVCXR_VERSION):' \
+	  || $(CARGO) install --locked evcxr_jupyter --version $(EVCXR_VERSION)
+	@test -f $(KERNEL_SPEC) || evcxr_jupyter --install
+
+## notebooks: execute every notebook headless; copies and HTML in target/notebooks/
+notebooks: setup
+	$(PY) tools/run_notebooks.py
+
+## notebooks-update: execute and write the outputs back into notebooks/ (to commit)
+notebooks-update: setup
+	$(PY) tools/run_notebooks.py --update
+
+## notebooks-check: execute and fail if any output differs from the committed one
+notebooks-check: setup
+	$(PY) tools/run_notebooks.py --check
+
+## lab: JupyterLab on notebooks/ with the Rust kernel
+lab: setup
+	$(VENV)/bin/jupyter lab notebooks

@@ -655,6 +655,50 @@ impl Board {
     }
 }
 
+/// A piece of HTML that a notebook shows as such.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Html {
+    html: String,
+    text: String,
+}
+
+impl Html {
+    /// HTML, with the text that stands for it where HTML cannot be shown.
+    pub fn new(html: &str, text: &str) -> Self {
+        Html {
+            html: html.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
+    /// The HTML.
+    pub fn as_str(&self) -> &str {
+        &self.html
+    }
+
+    /// Shows the HTML inline in a notebook.
+    pub fn evcxr_display(&self) {
+        let mut out = String::new();
+        for (mime, content) in [("text/html", &self.html), ("text/plain", &self.text)] {
+            let _ = writeln!(
+                out,
+                "EVCXR_BEGIN_CONTENT {mime}\n{content}\nEVCXR_END_CONTENT"
+            );
+        }
+        print!("{out}");
+    }
+}
+
+/// The notebooks' style sheet (`style.css`) as a `<style>` element: the second cell of every
+/// notebook shows it, so headings, tables and boards take the project's look.
+pub fn style() -> Html {
+    let rules = STYLE_CSS.matches('}').count();
+    Html::new(
+        &format!("<style>\n{STYLE_CSS}</style>"),
+        &format!("style.css: {rules} rules"),
+    )
+}
+
 /// The lecture's *queen captures* picture: a queen on `square` of an empty n×n board with every
 /// square it attacks shaded, and either an arrow along each of its lines (`arrows`) or a cross on
 /// each attacked square.
