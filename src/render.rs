@@ -201,7 +201,7 @@ impl Diagram {
 
     /// The SVG drawing.
     pub fn render(&self) -> Svg {
-        let prefix = next_prefix();
+        let prefix = prefix_for(self);
         let (width, height) = self.extent();
         let mut document = self.document(&prefix);
         if let Some(pixels) = self.size {
@@ -536,11 +536,18 @@ fn queen_symbol(prefix: &str, theme: &Theme) -> Symbol {
     )
 }
 
-/// A fresh id prefix for each drawing: `nq1`, `nq2`, … in drawing order, so the same notebook
-/// run gives the same ids.
-fn next_prefix() -> String {
+/// An id prefix for a drawing: a hash of everything drawn and a running count, so the same
+/// notebook run gives the same ids. (A notebook kernel may give every cell its own copy of the
+/// counter; with the content in the hash, only identical drawings can share a prefix, and their
+/// definitions are identical too.)
+fn prefix_for(content: &impl fmt::Debug) -> String {
     static COUNTER: AtomicUsize = AtomicUsize::new(1);
-    format!("nq{}", COUNTER.fetch_add(1, Ordering::Relaxed))
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let text = format!("{count} {content:?}");
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("nq{:08x}", hash >> 32)
 }
 
 /// A finished SVG drawing.
@@ -866,7 +873,7 @@ impl Gallery {
                 gap + (i / columns) * (cell + caption + gap),
             );
             let child = diagram
-                .document(&next_prefix())
+                .document(&prefix_for(&(i, diagram)))
                 .set("x", x)
                 .set("y", y)
                 .set("width", cell)

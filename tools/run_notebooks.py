@@ -3,7 +3,8 @@
 
 Each notebook runs with its own folder as working directory. A notebook fails when a cell
 reports an error, when any output contains "panicked at" (evcxr only prints panics to stderr),
-or when a notebook that draws boards produced no image/svg+xml. Executed copies and an HTML
+when a cell writes to stderr (evcxr reports an `Err` from `?` there), or when a notebook that
+draws boards produced no image/svg+xml. Executed copies and an HTML
 export of each go to target/notebooks/.
 
     tools/run_notebooks.py                 run every notebook under notebooks/
@@ -70,6 +71,9 @@ def problems(nb):
                              f"{output['evalue'][:300]}")
             elif "panicked at" in text:
                 found.append(f"cell {index} ({first_line!r}) panicked: {text.strip()[:300]}")
+            elif output["output_type"] == "stream" and output["name"] == "stderr":
+                # evcxr reports an Err from `?` in a cell on stderr, not as an error.
+                found.append(f"cell {index} ({first_line!r}) wrote to stderr: {text.strip()[:300]}")
     if nb.metadata.get("nqueens", {}).get("draws_boards", True) and not has_svg:
         found.append("no cell drew a board (no image/svg+xml output)")
     return found

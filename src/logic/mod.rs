@@ -63,10 +63,12 @@ impl Variable {
     }
 }
 
+// Equality and hashing go by the name, not by the interned pointer: a notebook kernel that
+// links the crate into every cell separately has one interning table per cell, and a `p` made in
+// one cell must still equal a `p` made in another. The pointer only serves as a fast path.
 impl PartialEq for Variable {
     fn eq(&self, other: &Self) -> bool {
-        // Interned: equal names share one allocation.
-        std::ptr::eq(self.0, other.0)
+        std::ptr::eq(self.0, other.0) || self.0 == other.0
     }
 }
 
@@ -74,7 +76,7 @@ impl Eq for Variable {}
 
 impl std::hash::Hash for Variable {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        std::ptr::hash(self.0, state);
+        self.0.hash(state);
     }
 }
 
