@@ -287,9 +287,11 @@ impl Diagram {
         }
         document = document.add(squares);
         document = document.add(self.coordinate_labels());
+        // Shading, then lines, then pieces on top of them, then text on top of everything.
         document = document.add(self.overlays());
+        document = document.add(self.annotations(prefix));
         document = document.add(self.pieces(prefix));
-        document.add(self.annotations(prefix))
+        document.add(self.labels())
     }
 
     fn style_sheet(&self, prefix: &str) -> String {
@@ -445,6 +447,12 @@ impl Diagram {
                 )
             };
         }
+        group
+    }
+
+    fn labels(&self) -> Group {
+        let mut group = Group::new().set("class", "labels");
+        let ink = self.theme.ink.as_str();
         for (square, text) in self.labels.iter().filter(|(s, _)| self.board.contains(*s)) {
             let (x, y) = self.centre(*square);
             // Fit the text in 85% of the square, at about 0.6 em per character.
