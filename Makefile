@@ -7,10 +7,11 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr notebooks notebooks-update notebooks-check lab
+.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check browser-test lab
 
-## test: formatting, lints, every Rust test, and the notebooks (executed, outputs unchanged)
-test: lint unit notebooks-check
+## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), and the
+## boards of their HTML exports checked in a real browser
+test: lint unit notebooks-check browser-test
 
 lint:
 	$(CARGO) fmt --check
@@ -52,6 +53,15 @@ notebooks-update: setup
 ## notebooks-check: execute and fail if any output differs from the committed one
 notebooks-check: setup
 	$(PY) tools/run_notebooks.py --check
+
+# Debian's Chromium, for the browser test: only when it is missing.
+chromium:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+
+## browser-test: open the notebooks' HTML exports in headless Chromium; screenshots in target/screenshots/
+browser-test: chromium setup
+	$(CARGO) build --release
+	$(PY) tools/browser_test.py
 
 ## lab: JupyterLab on notebooks/ with the Rust kernel
 lab: setup

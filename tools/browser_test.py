@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Open the notebooks' HTML exports in headless Chromium and check that the boards really render.
+
+For every page in target/notebooks/ (written by tools/run_notebooks.py) this
+* loads a copy of the page with a small probe script added, which reports the rendered box of
+  every board, of every square and of every queen;
+* checks that every board has a non-zero width and height;
+* finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
+  checks that each queen is drawn inside the square of its row and column: its rendered centre
+  lies within that square's rendered box;
+* saves a screenshot of the page to target/screenshots/.
+
+Chromium is Debian's package (`make chromium` installs it when it is missing).
+"""
+
+import html
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PAGES = ROOT / "target" / "notebooks"
+SHOTS = ROOT / "target" / "screenshots"
+CLI = ROOT / "target" / "release" / "nqueens"
+
+PROBE = """
+<script>
+(function () {
+  function box(element) {
+    const b = element.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom];
+  }
+  const boards = Array.from(document.querySelectorAll('svg.nqueens-board')).map(function (svg) {
+    const r = svg.getBoundingClientRect();
+    const desc = svg.querySelector('desc');
+    return {
+      width: r.width,
+      height: r.height,
+      n: Number(svg.dataset.size),
+      desc: desc ? desc.textContent.trim() : '',
+      squares: Array.from(svg.querySelectorAll('rect.square')).map(box),
+      queens: Array.from(svg.querySelectorAll('use.queen')).map(function (q) {
+        const b = box(q);
+        return {row: Number(q.dataset.row), col: Number(q.dataset.col),
+                x: (b[0] + b[2]) / 2, y: (b[1] + b[3]) / 2};
+      })
+    };
+  });
+  const pre = document.createElement('pre');
+  pre.id = 'nqueens-probe';
+  pre.textContent = JSON.stringify(boards);
+  document.body.appendChild(pre);
+})();
+</script>
+"""
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+
+
+def chromium(*args):
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary is None:
+        sys.exit("chromium is not installed: run `make chromium`")
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run([binary, *FLAGS, f"--user-data-dir={profile}", *args],
+                              capture_output=True, text=True, timeout=120)
+    return done.stdout
+
+
+def probe(page):
+    """The boards of a page as the browser lays them out."""
+    text = page.read_text(encoding="utf-8")
+    copy = page.with_name(page.stem + ".probe.html")
+    copy.write_text(text.replace("</body>", PROBE + "</body>"), encoding="utf-8")
+    dom = chromium("--dump-dom", copy.as_uri())
+    copy.unlink()
+    found = re.search(r'<pre id="nqueens-probe">(.*?)</pre>', dom, re.S)
+    if not found:
+        raise RuntimeError(f"{page.name}: the probe did not run")
+    return json.loads(html.unescape(found.group(1)))
+
+
+def expected_board():
+    """The 8-queens solution the command-line program prints, as ASCII and as (row, col)."""
+    columns = subprocess.run([str(CLI), "solve", "8", "--columns"], capture_output=True, text=True,
+                             check=True).stdout.split()
+    squares = {(row, int(col)) for row, col in enumerate(columns, start=1)}
+    ascii = "\n".join("".join("Q" if (r, c) in squares else "." for c in range(1, 9))
+                      for r in range(1, 9))
+    return ascii, squares
+
+
+def check(boards, ascii, squares, draws):
+    problems = []
+    if draws and not boards:
+        problems.append("no board on the page")
+    for i, board in enumerate(boards):
+        if board["width"] <= 0 or board["height"] <= 0:
+            problems.append(f"board {i} has no size: {board['width']}×{board['height']}")
+        if len(board["squares"]) != board["n"] ** 2:
+            problems.append(f"board {i}: {len(board['squares'])} squares for n = {board['n']}")
+    known = [b for b in boards if b["desc"] == ascii]
+    for board in known:
+        drawn = set()
+        for queen in board["queens"]:
+            row, col = queen["row"], queen["col"]
+            left, top, right, bottom = board["squares"][(row - 1) * 8 + (col - 1)]
+            if not (left <= queen["x"] <= right and top <= queen["y"] <= bottom):
+                problems.append(f"the queen of row {row} is drawn outside column {col}")
+            drawn.add((row, col))
+        if drawn != squares:
+            problems.append(f"queens on {sorted(drawn)}, expected {sorted(squares)}")
+    return problems, len(known)
+
+
+def pages_to_check():
+    """The HTML export of every notebook, and whether that notebook draws boards."""
+    pages = []
+    for notebook in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in notebook.parts:
+            continue
+        metadata = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})
+        draws = metadata.get("nqueens", {}).get("draws_boards", True)
+        page = PAGES / notebook.relative_to(ROOT / "notebooks").with_suffix(".html")
+        if not page.exists():
+            sys.exit(f"{page.relative_to(ROOT)} is missing: run the notebooks first")
+        pages.append((page, draws))
+    return pages
+
+
+def main():
+    pages = pages_to_check()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ascii, squares = expected_board()
+    failed = 0
+    known_total = 0
+    for page, draws in pages:
+        boards = probe(page)
+        problems, known = check(boards, ascii, squares, draws)
+        known_total += known
+        shot = SHOTS / (page.stem + ".png")
+        chromium(f"--screenshot={shot}", "--window-size=1100,2200", page.as_uri())
+        status = "ok" if not problems else "FAILED"
+        print(f"{page.relative_to(ROOT)}: {status}, {len(boards)} boards rendered, "
+              f"{known} checked square by square; screenshot {shot.relative_to(ROOT)}")
+        for problem in problems:
+            print("  " + problem)
+        failed += bool(problems)
+    if known_total == 0:
+        print("no page shows the 8-queens solution of `nqueens solve 8`: nothing was checked "
+              "square by square")
+        failed += 1
+    print(f"{len(pages) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
