@@ -61,10 +61,9 @@ impl Piece {
 }
 
 /// Why a board could not be built or changed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
     /// A square outside the board.
-    #[error("{square} is off the {n}×{n} board (rows and columns run from 1 to {n})")]
     OffBoard {
         /// The square.
         square: Square,
@@ -72,6 +71,19 @@ pub enum BoardError {
         n: usize,
     },
 }
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::OffBoard { square, n } => write!(
+                f,
+                "{square} is off the {n}×{n} board (rows and columns run from 1 to {n})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
 
 /// An n×n board with pieces on some squares.
 #[derive(Clone, PartialEq, Eq, Hash)]

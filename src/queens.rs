@@ -209,15 +209,11 @@ pub fn one_hot_clauses(n: usize) -> Result<Clauses, QueensError> {
 }
 
 /// Why the n-queens puzzle could not be set up, solved or decoded.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QueensError {
     /// n = 0.
-    #[error("a board needs at least one row: n must be 1 or more")]
     Empty,
     /// The encoding would not fit in memory.
-    #[error(
-        "the {encoding} encoding of {n} queens needs {clauses} clauses, more than the {MAX_CLAUSES} this builder makes; choose a smaller board"
-    )]
     TooLarge {
         /// The board size asked for.
         n: usize,
@@ -227,13 +223,11 @@ pub enum QueensError {
         clauses: u128,
     },
     /// The puzzle has no solution for this n (n = 2 or 3).
-    #[error("{n} queens cannot be placed on a {n}×{n} board without attacking each other")]
     NoSolution {
         /// The board size.
         n: usize,
     },
     /// The solver's budget ran out.
-    #[error("the solver gave up on {n} queens: {outcome}")]
     GaveUp {
         /// The board size.
         n: usize,
@@ -241,7 +235,6 @@ pub enum QueensError {
         outcome: dp::Outcome,
     },
     /// A true variable `Q<r,c>` names a square off the board.
-    #[error("the model puts a queen on {variable}, which is off the {n}×{n} board")]
     OffBoard {
         /// The variable.
         variable: Variable,
@@ -249,6 +242,37 @@ pub enum QueensError {
         n: usize,
     },
 }
+
+impl fmt::Display for QueensError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueensError::Empty => {
+                f.write_str("a board needs at least one row: n must be 1 or more")
+            }
+            QueensError::TooLarge {
+                n,
+                encoding,
+                clauses,
+            } => write!(
+                f,
+                "the {encoding} encoding of {n} queens needs {clauses} clauses, more than the {MAX_CLAUSES} this builder makes; choose a smaller board"
+            ),
+            QueensError::NoSolution { n } => write!(
+                f,
+                "{n} queens cannot be placed on a {n}×{n} board without attacking each other"
+            ),
+            QueensError::GaveUp { n, outcome } => {
+                write!(f, "the solver gave up on {n} queens: {outcome}")
+            }
+            QueensError::OffBoard { variable, n } => write!(
+                f,
+                "the model puts a queen on {variable}, which is off the {n}×{n} board"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for QueensError {}
 
 /// Reads a board from a model: a queen on every square whose variable `Q<r,c>` is true.
 ///

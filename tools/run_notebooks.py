@@ -16,6 +16,7 @@ export of each go to target/notebooks/.
 
 import argparse
 import copy
+import datetime
 import difflib
 import json
 import pathlib
@@ -97,13 +98,24 @@ def differences(executed, committed):
 
 
 def execute(path, timeout):
+    """Runs a notebook; returns it, the committed version, and the seconds from the kernel's
+    start to the end of the first cell that drew a board (None if none did)."""
     nb = nbformat.read(path, as_version=4)
     committed = copy.deepcopy(nb)
     client = NotebookClient(
-        nb, timeout=timeout, kernel_name="rust", allow_errors=True, record_timing=False,
+        nb, timeout=timeout, kernel_name="rust", allow_errors=True, record_timing=True,
         resources={"metadata": {"path": str(path.parent)}})
+    start = datetime.datetime.now(datetime.timezone.utc)
     client.execute()
-    return nb, committed
+    first_board = None
+    for cell in nb.cells:
+        # Timestamps change at every run: measure with them, then drop them.
+        timing = cell.metadata.pop("execution", None) or {}
+        drew = any(SVG in output.get("data", {}) for output in cell.get("outputs", []))
+        if first_board is None and drew and "shell.execute_reply" in timing:
+            end = datetime.datetime.fromisoformat(timing["shell.execute_reply"])
+            first_board = (end - start).total_seconds()
+    return nb, committed, first_board
 
 
 def main():
@@ -120,7 +132,7 @@ def main():
     for path in paths:
         relative = path.relative_to(ROOT)
         start = time.monotonic()
-        nb, committed = execute(path, args.timeout)
+        nb, committed, first_board = execute(path, args.timeout)
         seconds = time.monotonic() - start
         found = problems(nb)
         if args.check:
@@ -133,7 +145,8 @@ def main():
         if args.update and not found:
             nbformat.write(nb, path)
         status = "ok" if not found else "FAILED"
-        print(f"{relative}: {status} in {seconds:.1f} s", flush=True)
+        board = f", first board after {first_board:.1f} s" if first_board is not None else ""
+        print(f"{relative}: {status} in {seconds:.1f} s{board}", flush=True)
         for problem in found:
             print("  " + problem.replace("\n", "\n  "), flush=True)
         failed += bool(found)

@@ -10,6 +10,7 @@
 //! end that way).
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::fmt::Write as _;
 
 use super::{Clauses, Literal, Model, Variable};
@@ -24,16 +25,14 @@ pub struct Cnf {
 }
 
 /// Why a DIMACS text could not be read. Every variant names a 1-based line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DimacsError {
     /// There is no `p cnf` line before the first clause (or at all).
-    #[error("line {line}: expected the header 'p cnf <variables> <clauses>' before any clause")]
     MissingHeader {
         /// Where a clause started, or the last line when the file has none.
         line: usize,
     },
     /// The `p` line is not `p cnf <variables> <clauses>`.
-    #[error("line {line}: bad header '{text}': expected 'p cnf <variables> <clauses>'")]
     BadHeader {
         /// The header's line.
         line: usize,
@@ -41,15 +40,11 @@ pub enum DimacsError {
         text: String,
     },
     /// A second `p` line.
-    #[error("line {line}: a second header; a file has exactly one")]
     DuplicateHeader {
         /// The second header's line.
         line: usize,
     },
     /// A token that is not an integer.
-    #[error(
-        "line {line}: '{token}' is not a literal (expected a nonzero integer or the 0 that ends a clause)"
-    )]
     BadToken {
         /// Where the token is.
         line: usize,
@@ -57,9 +52,6 @@ pub enum DimacsError {
         token: String,
     },
     /// A literal whose variable number is above the header's count.
-    #[error(
-        "line {line}: literal {literal} is out of range: the header declares {variables} variables"
-    )]
     OutOfRange {
         /// Where the literal is.
         line: usize,
@@ -69,13 +61,11 @@ pub enum DimacsError {
         variables: usize,
     },
     /// The last clause is not closed with `0`.
-    #[error("line {line}: the last clause does not end with 0")]
     MissingZero {
         /// The line where the unfinished clause ends.
         line: usize,
     },
     /// The number of clauses differs from the header's.
-    #[error("line {line}: the header declares {declared} clauses but the file has {found}")]
     ClauseCount {
         /// The header's line.
         line: usize,
@@ -85,7 +75,6 @@ pub enum DimacsError {
         found: usize,
     },
     /// A `c var` comment that gives a bad name, or a number or a name twice.
-    #[error("line {line}: bad variable name table entry: {reason}")]
     BadName {
         /// The comment's line.
         line: usize,
@@ -93,6 +82,52 @@ pub enum DimacsError {
         reason: String,
     },
 }
+
+impl fmt::Display for DimacsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DimacsError::MissingHeader { line } => write!(
+                f,
+                "line {line}: expected the header 'p cnf <variables> <clauses>' before any clause"
+            ),
+            DimacsError::BadHeader { line, text } => write!(
+                f,
+                "line {line}: bad header '{text}': expected 'p cnf <variables> <clauses>'"
+            ),
+            DimacsError::DuplicateHeader { line } => {
+                write!(f, "line {line}: a second header; a file has exactly one")
+            }
+            DimacsError::BadToken { line, token } => write!(
+                f,
+                "line {line}: '{token}' is not a literal (expected a nonzero integer or the 0 that ends a clause)"
+            ),
+            DimacsError::OutOfRange {
+                line,
+                literal,
+                variables,
+            } => write!(
+                f,
+                "line {line}: literal {literal} is out of range: the header declares {variables} variables"
+            ),
+            DimacsError::MissingZero { line } => {
+                write!(f, "line {line}: the last clause does not end with 0")
+            }
+            DimacsError::ClauseCount {
+                line,
+                declared,
+                found,
+            } => write!(
+                f,
+                "line {line}: the header declares {declared} clauses but the file has {found}"
+            ),
+            DimacsError::BadName { line, reason } => {
+                write!(f, "line {line}: bad variable name table entry: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DimacsError {}
 
 /// The header's counts and where it stood.
 struct Header {

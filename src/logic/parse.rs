@@ -3,19 +3,27 @@
 //! Negation may be written `¬`, `!`, `~` or `-`. Whitespace is free between tokens. The outer
 //! braces of a clause set may be left out: `{p, q}, {¬p}` reads as two clauses.
 
+use std::fmt;
 use std::str::FromStr;
 
 use super::{Clause, Clauses, Literal, Variable};
 
 /// A text that is not in the lecture's notation; `column` counts characters from 1.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("column {column}: {message}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
     /// Where the problem is: the 1-based position of the offending character.
     pub column: usize,
     /// What was expected, and what was found.
     pub message: String,
 }
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// A cursor over the characters of the input.
 struct Parser {
