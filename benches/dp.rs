@@ -6,7 +6,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::dp::{self, Heuristic, Options};
-use nqueens::queens::all_clauses;
+use nqueens::queens::{Encoding, all_clauses};
 
 fn lecture_encoding(c: &mut Criterion) {
     let mut group = c.benchmark_group("dp-lecture-queens");
@@ -36,5 +36,31 @@ fn lecture_encoding(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lecture_encoding);
+/// All 92 solutions of 8 queens through the SAT route (`satisfy_all`), per encoding and rule.
+fn all_solutions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("satisfy-all-8-queens");
+    group.sample_size(30);
+    for encoding in [Encoding::Lecture, Encoding::OneHot] {
+        let clauses = encoding.clauses(8).expect("a small board");
+        for (name, heuristic) in [
+            ("first", Heuristic::FirstVariable),
+            ("jw", Heuristic::JeroslowWang),
+        ] {
+            group.bench_with_input(
+                BenchmarkId::new(format!("{encoding}"), name),
+                &clauses,
+                |b, clauses| {
+                    b.iter(|| {
+                        let count = dp::satisfy_all(clauses, heuristic).count();
+                        assert_eq!(count, 92);
+                        count
+                    });
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, lecture_encoding, all_solutions);
 criterion_main!(benches);

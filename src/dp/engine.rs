@@ -79,8 +79,10 @@ pub(super) struct Engine {
     trail: Vec<Lit>,
     head: usize,
     splits: Vec<Split>,
-    /// The input held the empty clause.
+    /// The input held the empty clause (or a model with no true variable was blocked).
     has_empty: bool,
+    /// Clauses added after a model (see `resume`).
+    extra: Vec<Vec<Lit>>,
     stats: Stats,
 }
 
@@ -116,6 +118,7 @@ impl Engine {
             head: 0,
             splits: Vec::new(),
             has_empty: clauses.contains_empty(),
+            extra: Vec::new(),
             stats: Stats::default(),
             variables,
         };
@@ -426,6 +429,86 @@ impl Engine {
         })
     }
 
+    /// A clause in the engine's numbering, sorted, without repeats; `None` if it mentions a
+    /// variable the engine does not have.
+    fn numbered(&self, clause: &[Literal]) -> Option<Vec<Lit>> {
+        let mut lits = Vec::with_capacity(clause.len());
+        for literal in clause {
+            let v = self.variables.binary_search(&literal.variable()).ok()?;
+            lits.push(2 * to_u32(v) + u32::from(literal.is_negative()));
+        }
+        lits.sort_unstable();
+        lits.dedup();
+        Some(lits)
+    }
+
+    /// Adds a clause to the engine, whatever the trail holds: its counters start from the
+    /// current assignment, and `extra` remembers it for the checks after backtracking.
+    fn insert(&mut self, lits: &[Lit]) {
+        if lits.windows(2).any(|pair| pair[0] ^ 1 == pair[1]) {
+            return; // a tautology is always true
+        }
+        self.extra.push(lits.to_vec());
+        match lits {
+            [] => self.has_empty = true,
+            [a] => self.units.push(*a),
+            [a, b] => {
+                self.implied[(a ^ 1) as usize].push(*b);
+                self.implied[(b ^ 1) as usize].push(*a);
+            }
+            _ => {
+                let id = to_u32(self.long.len());
+                let start = to_u32(self.literals.len());
+                let (mut sat, mut free) = (0, 0);
+                for &l in lits {
+                    self.literals.push(l);
+                    self.occurs[l as usize].push(id);
+                    sat += u32::from(self.truth[l as usize] == TRUE);
+                    free += u32::from(self.truth[l as usize] != FALSE);
+                }
+                let len = to_u32(lits.len());
+                self.long.push(Long {
+                    start,
+                    len,
+                    sat,
+                    free,
+                    listed: true,
+                });
+                self.listed.push(id);
+                self.open += usize::from(sat == 0);
+            }
+        }
+    }
+
+    /// After backtracking, finds what the usual propagation could not see, since the added
+    /// clauses did not exist when the trail was built: an added clause with every literal false
+    /// (`false`: a conflict) or with one literal left (made true).
+    fn propagate_extra(&mut self) -> bool {
+        for i in 0..self.extra.len() {
+            let mut left = None;
+            let mut open = 0;
+            for &l in &self.extra[i] {
+                match self.truth[l as usize] {
+                    TRUE => {
+                        open = usize::MAX;
+                        break;
+                    }
+                    UNASSIGNED => {
+                        open += 1;
+                        left = Some(l);
+                    }
+                    _ => {}
+                }
+            }
+            match (open, left) {
+                (0, _) => return false,
+                (1, Some(l)) if !self.force(l) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
     fn model(&self) -> Model {
         self.trail.iter().map(|&l| self.to_literal(l)).collect()
     }
@@ -435,15 +518,52 @@ impl Engine {
         self.splits.len()
     }
 
+    /// Searches from scratch.
     pub(super) fn solve(
         &mut self,
         options: &Options,
         start: Instant,
     ) -> (Outcome, Stats, Vec<Step>) {
-        let mut trace = Vec::new();
-        self.stats.calls = 1;
+        self.backtrack(0);
+        self.splits.clear();
+        self.stats = Stats {
+            calls: 1,
+            ..Stats::default()
+        };
         let units = std::mem::take(&mut self.units);
-        let mut ok = !self.has_empty && units.iter().all(|&l| self.force(l));
+        let ok = !self.has_empty && units.iter().all(|&l| self.force(l));
+        self.units = units;
+        self.search(options, start, ok)
+    }
+
+    /// After a model, adds a clause that the model falsifies and carries the depth-first search
+    /// on from there: every model not yet found, and no model twice.
+    pub(super) fn resume(
+        &mut self,
+        clause: &[Literal],
+        options: &Options,
+        start: Instant,
+    ) -> (Outcome, Stats, Vec<Step>) {
+        self.stats = Stats {
+            calls: 1,
+            ..Stats::default()
+        };
+        let Some(lits) = self.numbered(clause) else {
+            return (Outcome::Unsatisfiable, self.stats, Vec::new());
+        };
+        self.insert(&lits);
+        // The model falsifies the clause: carry on as from a conflict.
+        self.search(options, start, false)
+    }
+
+    /// The conflict loop and the split loop of `solve`, from the current trail.
+    fn search(
+        &mut self,
+        options: &Options,
+        start: Instant,
+        mut ok: bool,
+    ) -> (Outcome, Stats, Vec<Step>) {
+        let mut trace = Vec::new();
         loop {
             if !(ok && self.propagate()) {
                 self.stats.conflicts += 1;
@@ -477,7 +597,7 @@ impl Engine {
                         break;
                     }
                 }
-                ok = true;
+                ok = self.propagate_extra();
                 continue;
             }
             let choice = match options.heuristic {

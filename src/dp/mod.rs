@@ -27,7 +27,10 @@
 //! tautological clauses such as `{p, ¬p}`. We split only on undecided variables and drop
 //! tautologies on entry to [`solve`], which cannot change whether a set is satisfiable.
 
+mod all;
 mod engine;
+
+pub use all::{Models, satisfy_all, satisfy_all_with, satisfy_count, satisfy_one};
 
 use std::fmt;
 use std::time::Duration;
