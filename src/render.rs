@@ -100,6 +100,7 @@ pub struct Diagram {
     arrows: Vec<(Square, Square)>,
     labels: Vec<(Square, String)>,
     conflicts: bool,
+    compact: bool,
 }
 
 impl Diagram {
@@ -117,6 +118,7 @@ impl Diagram {
             arrows: Vec::new(),
             labels: Vec::new(),
             conflicts: false,
+            compact: false,
         }
     }
 
@@ -187,6 +189,15 @@ impl Diagram {
         self
     }
 
+    /// A lighter drawing for galleries of many boards: no margin, and the squares drawn as one
+    /// background and one path for all dark squares instead of a rectangle each.
+    #[must_use]
+    pub fn compact(mut self) -> Self {
+        self.compact = true;
+        self.coordinates = Coordinates::None;
+        self
+    }
+
     /// Highlights every piece that attacks another, and joins each attacking pair with a line.
     #[must_use]
     pub fn conflicts(mut self) -> Self {
@@ -213,6 +224,7 @@ impl Diagram {
             markup: document.to_string(),
             pixels: self.size,
             ascii: self.board.to_string(),
+            image_block: true,
         }
     }
 
@@ -254,12 +266,58 @@ impl Diagram {
         let n = self.board.size();
         let mut document = Document::new()
             .set("viewBox", (0, 0, width, height))
-            .set("class", "nqueens-board")
+            .set(
+                "class",
+                if self.compact {
+                    "nqueens-board compact"
+                } else {
+                    "nqueens-board"
+                },
+            )
             .set("data-size", n)
             .add(Description::new().add(svg::node::Text::new(self.board.to_string())))
             .add(Style::new(self.style_sheet(prefix)))
             .add(self.definitions(prefix));
+        document = document.add(self.squares());
+        document = document.add(self.coordinate_labels());
+        // Shading, then lines, then pieces on top of them, then text on top of everything.
+        document = document.add(self.overlays());
+        document = document.add(self.annotations(prefix));
+        document = document.add(self.pieces(prefix));
+        document.add(self.labels())
+    }
+
+    fn squares(&self) -> Group {
+        let n = self.board.size();
         let mut squares = Group::new().set("class", "squares");
+        if self.compact {
+            let (width, _) = self.extent();
+            let side = width - 2 * self.margin();
+            let mut dark = String::new();
+            for row in 1..=n {
+                for col in (1..=n).filter(|col| (row + col) % 2 == 1) {
+                    let (x, y) = self.corner(Square::new(row, col));
+                    let _ = write!(dark, "M{x} {y}h{S}v{S}h-{S}z");
+                }
+            }
+            let margin = self.margin();
+            return squares
+                .add(
+                    Rectangle::new()
+                        .set("x", margin)
+                        .set("y", margin)
+                        .set("width", side)
+                        .set("height", side)
+                        .set("class", "light")
+                        .set("fill", self.theme.light.as_str()),
+                )
+                .add(
+                    SvgPath::new()
+                        .set("d", dark)
+                        .set("class", "dark")
+                        .set("fill", self.theme.dark.as_str()),
+                );
+        }
         for row in 1..=n {
             for col in 1..=n {
                 let square = Square::new(row, col);
@@ -285,13 +343,7 @@ impl Diagram {
                 );
             }
         }
-        document = document.add(squares);
-        document = document.add(self.coordinate_labels());
-        // Shading, then lines, then pieces on top of them, then text on top of everything.
-        document = document.add(self.overlays());
-        document = document.add(self.annotations(prefix));
-        document = document.add(self.pieces(prefix));
-        document.add(self.labels())
+        squares
     }
 
     fn style_sheet(&self, prefix: &str) -> String {
@@ -564,6 +616,9 @@ pub struct Svg {
     markup: String,
     pixels: Option<u32>,
     ascii: String,
+    /// Whether the notebook display repeats the markup as `image/svg+xml` (not for galleries,
+    /// whose markup is large: their HTML shows the same drawing).
+    image_block: bool,
 }
 
 impl Svg {
@@ -594,7 +649,11 @@ impl Svg {
     /// What [`evcxr_display`](Svg::evcxr_display) prints: the evcxr kernel's blocks for HTML, SVG
     /// and the ASCII board, which a notebook shows as one output.
     pub fn to_evcxr(&self) -> String {
-        display_blocks(&self.to_html(), &self.markup, &self.ascii)
+        display_blocks(
+            &self.to_html(),
+            self.image_block.then_some(self.markup.as_str()),
+            &self.ascii,
+        )
     }
 
     /// Shows the drawing in a notebook: HTML, SVG and the ASCII board in one output.
@@ -615,13 +674,14 @@ impl fmt::Display for Svg {
 }
 
 /// The evcxr protocol: one block per MIME type, read from standard output.
-fn display_blocks(html: &str, svg: &str, text: &str) -> String {
+fn display_blocks(html: &str, svg: Option<&str>, text: &str) -> String {
     let mut out = String::new();
-    for (mime, content) in [
-        ("text/html", html),
+    let blocks = [
+        ("text/html", Some(html)),
         ("image/svg+xml", svg),
-        ("text/plain", text),
-    ] {
+        ("text/plain", Some(text)),
+    ];
+    for (mime, content) in blocks.into_iter().filter_map(|(m, c)| Some((m, c?))) {
         let _ = writeln!(
             out,
             "EVCXR_BEGIN_CONTENT {mime}\n{content}\nEVCXR_END_CONTENT"
@@ -895,6 +955,7 @@ impl Gallery {
             markup: document.to_string(),
             pixels: Some(width),
             ascii: ascii.trim_end().to_owned(),
+            image_block: false,
         }
     }
 

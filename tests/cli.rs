@@ -286,3 +286,16 @@ fn bad_picture_arguments_exit_2() {
     }
     assert!(!std::path::Path::new("/tmp/nqueens-never-written.svg").exists());
 }
+
+#[test]
+fn count_lists_every_solution_through_the_sat_route() {
+    for (n, expected) in [(1, "1"), (3, "0"), (6, "4"), (8, "92"), (9, "352")] {
+        let output = run(&["count", &n.to_string(), "--method", "sat"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(stdout(&output).trim(), expected, "n = {n}");
+    }
+    let lecture = run(&["count", "7", "--encoding", "lecture"]);
+    assert_eq!(stdout(&lecture).trim(), "40");
+    let bad = run(&["count", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

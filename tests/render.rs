@@ -250,3 +250,39 @@ fn saving_writes_the_svg() {
     assert!(Document::parse(&text).is_ok());
     assert!(board.save_svg("/no/such/dir/x.svg").is_err());
 }
+
+#[test]
+fn compact_drawings_are_light_and_keep_their_queens() {
+    let board = Board::from_columns(&[1, 5, 8, 6, 3, 7, 2, 4]).unwrap();
+    let full = Diagram::new(&board).render();
+    let compact = Diagram::new(&board).compact().render();
+    assert!(
+        compact.as_str().len() * 2 < full.as_str().len(),
+        "{} vs {}",
+        compact.as_str().len(),
+        full.as_str().len()
+    );
+    let doc = Document::parse(compact.as_str()).unwrap();
+    assert!(with_class(&doc, "square").is_empty());
+    let dark = with_class(&doc, "dark");
+    assert_eq!(dark.len(), 1);
+    assert_eq!(dark[0].attribute("d").unwrap().matches('M').count(), 32);
+    assert_eq!(squares_of(&with_class(&doc, "queen")).len(), 8);
+    assert!(
+        doc.root_element()
+            .attribute("class")
+            .unwrap()
+            .contains("compact")
+    );
+}
+
+#[test]
+fn galleries_show_as_html_and_text_only() {
+    let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
+    let blocks = Gallery::new().board(&board, "one").render().to_evcxr();
+    let mimes: Vec<&str> = blocks
+        .lines()
+        .filter_map(|l| l.strip_prefix("EVCXR_BEGIN_CONTENT "))
+        .collect();
+    assert_eq!(mimes, ["text/html", "text/plain"]);
+}

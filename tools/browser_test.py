@@ -38,6 +38,7 @@ PROBE = """
     const r = svg.getBoundingClientRect();
     const desc = svg.querySelector('desc');
     return {
+      compact: svg.classList.contains('compact'),
       width: r.width,
       height: r.height,
       n: Number(svg.dataset.size),
@@ -102,9 +103,10 @@ def check(boards, ascii, squares, draws):
     for i, board in enumerate(boards):
         if board["width"] <= 0 or board["height"] <= 0:
             problems.append(f"board {i} has no size: {board['width']}×{board['height']}")
-        if len(board["squares"]) != board["n"] ** 2:
+        if not board["compact"] and len(board["squares"]) != board["n"] ** 2:
             problems.append(f"board {i}: {len(board['squares'])} squares for n = {board['n']}")
-    known = [b for b in boards if b["desc"] == ascii]
+    # Compact boards (in large galleries) draw no square elements to compare with.
+    known = [b for b in boards if b["desc"] == ascii and not b["compact"]]
     for board in known:
         drawn = set()
         for queen in board["queens"]:

@@ -27,6 +27,19 @@ struct Cli {
 enum Command {
     /// Solve n queens and print the board.
     Solve(SolveArgs),
+    /// Count the solutions of n queens.
+    Count {
+        /// The board size.
+        #[arg(value_parser = board_size)]
+        n: usize,
+        /// How to count: `sat` lists every model with Davis–Putnam and blocking clauses
+        /// (practical up to about n = 11).
+        #[arg(long, value_enum, default_value_t = CountMethod::Sat)]
+        method: CountMethod,
+        /// How the board becomes clauses.
+        #[arg(long, value_enum, default_value_t = EncodingArg::OneHot)]
+        encoding: EncodingArg,
+    },
     /// Write the clauses for n queens as DIMACS CNF to standard output.
     Cnf {
         /// The board size.
@@ -150,6 +163,12 @@ enum HeuristicArg {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum CountMethod {
+    /// Every model of the clauses, each blocked after it is found.
+    Sat,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum EncodingArg {
     /// At most one per row and diagonal, at least one per column.
     Lecture,
@@ -226,6 +245,14 @@ fn main() -> ExitCode {
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
         Command::Solve(args) => solve(&mut out, &args),
+        Command::Count {
+            n,
+            method: CountMethod::Sat,
+            encoding,
+        } => Encoding::from(encoding)
+            .clauses(n)
+            .map_err(Failure::input)
+            .map(|clauses| print(&mut out, &format!("{}\n", dp::satisfy_count(&clauses)))),
         Command::Cnf { n, encoding } => Encoding::from(encoding)
             .clauses(n)
             .map_err(Failure::input)
