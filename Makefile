@@ -23,7 +23,7 @@ unit:
 
 ## bench: the criterion benchmarks whose figures the README quotes
 bench:
-	$(CARGO) bench --bench dp
+	$(CARGO) bench --bench dp --bench csp
 
 build:
 	$(CARGO) build --release

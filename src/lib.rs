@@ -19,6 +19,7 @@
 //! [`queens`] builds clauses and decodes models into a [`board::Board`].
 
 pub mod board;
+pub mod csp;
 pub mod dp;
 pub mod encode;
 pub mod logic;

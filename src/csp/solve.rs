@@ -1,0 +1,430 @@
+//! Three solvers for a [`Csp`]: plain backtracking, constraint propagation, min-conflicts.
+//!
+//! * [`backtracking`], as in the lecture: variables in their order, values in increasing order;
+//!   after each assignment, check only the constraints whose variables are now all assigned and
+//!   that mention the new variable.
+//! * [`propagation`]: choose the most constrained variable (fewest values left; ties to the
+//!   earlier variable), and after each assignment remove from every other variable's domain the
+//!   values that a constraint with one unassigned variable left now rules out (forward
+//!   checking). An empty domain means backtrack. Removals are kept on a trail and undone.
+//! * [`min_conflicts`]: start from a random full assignment, then repeatedly take a random
+//!   variable that is in a violated constraint and give it the value with the fewest violated
+//!   constraints (ties broken at random); one step in 16 gives it a random value instead, which
+//!   gets the search off plateaus. Seeded, with a step budget, so the same seed gives the same
+//!   run.
+
+use super::Csp;
+use crate::rng::Rng;
+
+/// Counts of the work a solver did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CspStats {
+    /// Values tried on a variable (search nodes).
+    pub nodes: u64,
+    /// Times a variable ran out of values and the search went back.
+    pub backtracks: u64,
+    /// Repair steps (min-conflicts only).
+    pub steps: u64,
+}
+
+/// A solver's answer: a full assignment (`assignment[i]` for variable `i`) or none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CspReport {
+    /// The solution, if one was found.
+    pub assignment: Option<Vec<i64>>,
+    /// The work done.
+    pub stats: CspStats,
+    /// `true` when the solver stopped at its budget rather than proving there is no solution.
+    pub gave_up: bool,
+}
+
+impl CspReport {
+    fn solved(assignment: Vec<i64>, stats: CspStats) -> Self {
+        CspReport {
+            assignment: Some(assignment),
+            stats,
+            gave_up: false,
+        }
+    }
+
+    fn unsolvable(stats: CspStats) -> Self {
+        CspReport {
+            assignment: None,
+            stats,
+            gave_up: false,
+        }
+    }
+}
+
+/// For each variable, the constraints that mention it.
+fn constraints_of(csp: &Csp) -> Vec<Vec<usize>> {
+    let mut of = vec![Vec::new(); csp.names.len()];
+    for (c, constraint) in csp.constraints.iter().enumerate() {
+        for &v in &constraint.variables {
+            of[v].push(c);
+        }
+    }
+    of
+}
+
+/// Whether every constraint without variables holds (such a constraint is true or false once
+/// and for all).
+fn constants_hold(csp: &Csp) -> bool {
+    csp.constraints
+        .iter()
+        .filter(|c| c.variables.is_empty())
+        .all(|c| c.holds(&[]))
+}
+
+/// The lecture's backtracking search, without a budget.
+pub fn backtracking(csp: &Csp) -> CspReport {
+    backtracking_with(csp, u64::MAX)
+}
+
+/// The lecture's backtracking search, giving up after `max_nodes` values tried.
+pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
+    let mut stats = CspStats::default();
+    let n = csp.names.len();
+    // Each constraint is checked when its last variable (in order) is assigned.
+    let mut check_at = vec![Vec::new(); n];
+    for (c, constraint) in csp.constraints.iter().enumerate() {
+        if let Some(&last) = constraint.variables.last() {
+            check_at[last].push(c);
+        }
+    }
+    if !constants_hold(csp) {
+        return CspReport::unsolvable(stats);
+    }
+    let mut values = vec![0; n];
+    let mut next = vec![0; n];
+    let mut k = 0;
+    while k < n {
+        if next[k] == csp.values.len() {
+            next[k] = 0;
+            stats.backtracks += 1;
+            if k == 0 {
+                return CspReport::unsolvable(stats);
+            }
+            k -= 1;
+            continue;
+        }
+        if stats.nodes >= max_nodes {
+            return CspReport {
+                assignment: None,
+                stats,
+                gave_up: true,
+            };
+        }
+        values[k] = csp.values[next[k]];
+        next[k] += 1;
+        stats.nodes += 1;
+        if check_at[k]
+            .iter()
+            .all(|&c| csp.constraints[c].holds(&values))
+        {
+            k += 1;
+        }
+    }
+    CspReport::solved(values, stats)
+}
+
+/// The state of the propagation search.
+struct Domains<'a> {
+    csp: &'a Csp,
+    of: Vec<Vec<usize>>,
+    /// `live[v][i]`: value `csp.values[i]` is still possible for variable `v`.
+    live: Vec<Vec<bool>>,
+    size: Vec<usize>,
+    assigned: Vec<bool>,
+    values: Vec<i64>,
+    /// Removals, to undo: (variable, value index).
+    trail: Vec<(usize, usize)>,
+}
+
+impl Domains<'_> {
+    fn remove(&mut self, v: usize, i: usize) {
+        self.live[v][i] = false;
+        self.size[v] -= 1;
+        self.trail.push((v, i));
+    }
+
+    fn restore(&mut self, len: usize) {
+        while self.trail.len() > len {
+            let (v, i) = self.trail.pop().expect("longer than len");
+            self.live[v][i] = true;
+            self.size[v] += 1;
+        }
+    }
+
+    /// The unassigned variable with the fewest values left.
+    fn most_constrained(&self) -> Option<usize> {
+        (0..self.size.len())
+            .filter(|&v| !self.assigned[v])
+            .min_by_key(|&v| (self.size[v], v))
+    }
+
+    /// Prunes `v`'s domain by constraint `c`, in which `v` is the only unassigned variable.
+    /// `false` if the domain becomes empty.
+    fn prune(&mut self, c: usize, v: usize) -> bool {
+        for i in 0..self.csp.values.len() {
+            if self.live[v][i] {
+                self.values[v] = self.csp.values[i];
+                if !self.csp.constraints[c].holds(&self.values) {
+                    self.remove(v, i);
+                }
+            }
+        }
+        self.size[v] > 0
+    }
+
+    /// After `x` is assigned: check the constraints it completes, and prune through those with
+    /// one unassigned variable left. `false` on a violated constraint or an empty domain.
+    fn forward_check(&mut self, x: usize) -> bool {
+        for k in 0..self.of[x].len() {
+            let c = self.of[x][k];
+            let mut open = self.csp.constraints[c]
+                .variables
+                .iter()
+                .filter(|&&v| !self.assigned[v]);
+            match (open.next().copied(), open.next()) {
+                (None, _) if !self.csp.constraints[c].holds(&self.values) => return false,
+                (Some(v), None) if !self.prune(c, v) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+}
+
+/// Search with the most-constrained-variable rule and forward checking, without a budget.
+pub fn propagation(csp: &Csp) -> CspReport {
+    propagation_with(csp, u64::MAX)
+}
+
+/// Search with the most-constrained-variable rule and forward checking, giving up after
+/// `max_nodes` values tried.
+pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
+    let mut stats = CspStats::default();
+    let variables = csp.names.len();
+    let choices = csp.values.len();
+    let mut search = Domains {
+        csp,
+        of: constraints_of(csp),
+        live: vec![vec![true; choices]; variables],
+        size: vec![choices; variables],
+        assigned: vec![false; variables],
+        values: vec![0; variables],
+        trail: Vec::new(),
+    };
+    if !constants_hold(csp) {
+        return CspReport::unsolvable(stats);
+    }
+    // Constraints on one variable only narrow its domain once, at the start.
+    for (c, constraint) in csp.constraints.iter().enumerate() {
+        if let [v] = constraint.variables[..] {
+            if !search.prune(c, v) {
+                return CspReport::unsolvable(stats);
+            }
+        }
+    }
+    // Open choices: the variable, the next value index to try, the trail before it.
+    let mut stack: Vec<(usize, usize, usize)> = Vec::new();
+    loop {
+        let Some(x) = search.most_constrained() else {
+            return CspReport::solved(search.values, stats);
+        };
+        stack.push((x, 0, search.trail.len()));
+        // Try values for the choice on top, going back while a variable has none left.
+        loop {
+            let Some(&(x, from, trail_len)) = stack.last() else {
+                return CspReport::unsolvable(stats);
+            };
+            search.restore(trail_len);
+            search.assigned[x] = false;
+            let Some(i) = (from..choices).find(|&i| search.live[x][i]) else {
+                stack.pop();
+                stats.backtracks += 1;
+                continue;
+            };
+            if let Some(top) = stack.last_mut() {
+                top.1 = i + 1;
+            }
+            if stats.nodes >= max_nodes {
+                return CspReport {
+                    assignment: None,
+                    stats,
+                    gave_up: true,
+                };
+            }
+            stats.nodes += 1;
+            search.assigned[x] = true;
+            search.values[x] = csp.values[i];
+            if search.forward_check(x) {
+                break;
+            }
+        }
+    }
+}
+
+/// Min-conflicts local search from a random assignment, at most `max_steps` repairs.
+pub fn min_conflicts(csp: &Csp, seed: u64, max_steps: u64) -> CspReport {
+    let mut stats = CspStats::default();
+    if !constants_hold(csp) {
+        return CspReport::unsolvable(stats);
+    }
+    let n = csp.names.len();
+    let m = csp.values.len();
+    let of = constraints_of(csp);
+    let mut rng = Rng::new(seed);
+    let mut values: Vec<i64> = (0..n).map(|_| csp.values[rng.below(m)]).collect();
+    // Which constraints are violated, how many per variable, and the variables with any.
+    let mut violated: Vec<bool> = csp
+        .constraints
+        .iter()
+        .map(|c| !c.variables.is_empty() && !c.holds(&values))
+        .collect();
+    let mut count = vec![0usize; n];
+    for (c, constraint) in csp.constraints.iter().enumerate() {
+        if violated[c] {
+            for &v in &constraint.variables {
+                count[v] += 1;
+            }
+        }
+    }
+    let mut conflicted = Conflicted::new(n);
+    for v in (0..n).filter(|&v| count[v] > 0) {
+        conflicted.insert(v);
+    }
+    let mut best: Vec<usize> = Vec::new();
+    while !conflicted.is_empty() {
+        if stats.steps >= max_steps {
+            return CspReport {
+                assignment: None,
+                stats,
+                gave_up: true,
+            };
+        }
+        stats.steps += 1;
+        let x = conflicted.items[rng.below(conflicted.items.len())];
+        stats.nodes += 1;
+        if rng.chance(1, RANDOM_WALK) {
+            // Now and then a random value: a way out of the plateaus where every repair
+            // leaves as many conflicts as before.
+            values[x] = csp.values[rng.below(m)];
+            update(
+                csp,
+                &of[x],
+                &values,
+                &mut violated,
+                &mut count,
+                &mut conflicted,
+            );
+            continue;
+        }
+        // The values with the fewest violated constraints; one of them at random.
+        let mut fewest = usize::MAX;
+        best.clear();
+        for i in 0..m {
+            values[x] = csp.values[i];
+            // Counting stops as soon as this value is worse than the best so far.
+            let mut broken = 0;
+            for &c in &of[x] {
+                if !csp.constraints[c].holds(&values) {
+                    broken += 1;
+                    if broken > fewest {
+                        break;
+                    }
+                }
+            }
+            if broken < fewest {
+                fewest = broken;
+                best.clear();
+            }
+            if broken == fewest {
+                best.push(i);
+            }
+        }
+        values[x] = csp.values[best[rng.below(best.len())]];
+        update(
+            csp,
+            &of[x],
+            &values,
+            &mut violated,
+            &mut count,
+            &mut conflicted,
+        );
+    }
+    CspReport::solved(values, stats)
+}
+
+/// One step in 16 of min-conflicts gives a random value instead of the best.
+const RANDOM_WALK: usize = 16;
+
+/// After a variable changed: re-evaluates its constraints and updates the counts.
+fn update(
+    csp: &Csp,
+    constraints: &[usize],
+    values: &[i64],
+    violated: &mut [bool],
+    count: &mut [usize],
+    conflicted: &mut Conflicted,
+) {
+    for &c in constraints {
+        let now = !csp.constraints[c].holds(values);
+        if now != violated[c] {
+            violated[c] = now;
+            for &v in &csp.constraints[c].variables {
+                if now {
+                    count[v] += 1;
+                } else {
+                    count[v] -= 1;
+                }
+                if count[v] == 0 {
+                    conflicted.remove(v);
+                } else {
+                    conflicted.insert(v);
+                }
+            }
+        }
+    }
+}
+
+/// A set of variables with O(1) insert, remove and random pick.
+struct Conflicted {
+    items: Vec<usize>,
+    position: Vec<usize>,
+}
+
+impl Conflicted {
+    const ABSENT: usize = usize::MAX;
+
+    fn new(n: usize) -> Self {
+        Conflicted {
+            items: Vec::new(),
+            position: vec![Self::ABSENT; n],
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    fn insert(&mut self, v: usize) {
+        if self.position[v] == Self::ABSENT {
+            self.position[v] = self.items.len();
+            self.items.push(v);
+        }
+    }
+
+    fn remove(&mut self, v: usize) {
+        let at = self.position[v];
+        if at != Self::ABSENT {
+            let last = self.items.pop().expect("not empty");
+            if at < self.items.len() {
+                self.items[at] = last;
+                self.position[last] = at;
+            }
+            self.position[v] = Self::ABSENT;
+        }
+    }
+}
