@@ -132,8 +132,9 @@ pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
 struct Domains<'a> {
     csp: &'a Csp,
     of: Vec<Vec<usize>>,
-    /// `live[v][i]`: value `csp.values[i]` is still possible for variable `v`.
-    live: Vec<Vec<bool>>,
+    /// `live[v * choices + i]`: value `csp.values[i]` is still possible for variable `v`.
+    live: Vec<bool>,
+    choices: usize,
     size: Vec<usize>,
     assigned: Vec<bool>,
     values: Vec<i64>,
@@ -143,7 +144,7 @@ struct Domains<'a> {
 
 impl Domains<'_> {
     fn remove(&mut self, v: usize, i: usize) {
-        self.live[v][i] = false;
+        self.live[v * self.choices + i] = false;
         self.size[v] -= 1;
         self.trail.push((v, i));
     }
@@ -151,7 +152,7 @@ impl Domains<'_> {
     fn restore(&mut self, len: usize) {
         while self.trail.len() > len {
             let (v, i) = self.trail.pop().expect("longer than len");
-            self.live[v][i] = true;
+            self.live[v * self.choices + i] = true;
             self.size[v] += 1;
         }
     }
@@ -166,8 +167,8 @@ impl Domains<'_> {
     /// Prunes `v`'s domain by constraint `c`, in which `v` is the only unassigned variable.
     /// `false` if the domain becomes empty.
     fn prune(&mut self, c: usize, v: usize) -> bool {
-        for i in 0..self.csp.values.len() {
-            if self.live[v][i] {
+        for i in 0..self.choices {
+            if self.live[v * self.choices + i] {
                 self.values[v] = self.csp.values[i];
                 if !self.csp.constraints[c].holds(&self.values) {
                     self.remove(v, i);
@@ -210,7 +211,8 @@ pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
     let mut search = Domains {
         csp,
         of: constraints_of(csp),
-        live: vec![vec![true; choices]; variables],
+        live: vec![true; choices * variables],
+        choices,
         size: vec![choices; variables],
         assigned: vec![false; variables],
         values: vec![0; variables],
@@ -241,7 +243,7 @@ pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
             };
             search.restore(trail_len);
             search.assigned[x] = false;
-            let Some(i) = (from..choices).find(|&i| search.live[x][i]) else {
+            let Some(i) = (from..choices).find(|&i| search.live[x * choices + i]) else {
                 stack.pop();
                 stats.backtracks += 1;
                 continue;
