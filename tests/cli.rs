@@ -299,3 +299,65 @@ fn count_lists_every_solution_through_the_sat_route() {
     let bad = run(&["count", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn every_method_solves_and_the_board_checks_out() {
+    for method in [
+        "dp",
+        "csp-backtracking",
+        "csp-propagation",
+        "csp-min-conflicts",
+    ] {
+        let output = run(&["solve", "12", "--method", method, "--columns"]);
+        assert!(output.status.success(), "{method}: {}", stderr(&output));
+        let columns: Vec<usize> = stdout(&output)
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert!(
+            Board::from_columns(&columns).unwrap().is_solution(),
+            "{method}: {columns:?}"
+        );
+        let none = run(&["solve", "3", "--method", method]);
+        assert_eq!(none.status.code(), Some(1), "{method}");
+        assert_eq!(stderr(&none).lines().count(), 1);
+    }
+}
+
+#[test]
+fn min_conflicts_follows_its_seed_and_budget() {
+    let args = |seed: &'static str| {
+        [
+            "solve",
+            "30",
+            "--method",
+            "csp-min-conflicts",
+            "--columns",
+            "--seed",
+            seed,
+        ]
+    };
+    assert_eq!(stdout(&run(&args("5"))), stdout(&run(&args("5"))));
+    let starved = run(&[
+        "solve",
+        "30",
+        "--method",
+        "csp-min-conflicts",
+        "--max-steps",
+        "1",
+    ]);
+    assert_eq!(starved.status.code(), Some(1));
+    assert!(stderr(&starved).contains("gave up"), "{}", stderr(&starved));
+}
+
+#[test]
+fn csp_prints_the_lectures_csp() {
+    let output = run(&["csp", "4"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 3 + 12, "{text}");
+    assert!(text.contains("abs(V3 - V1) != 2"));
+    let huge = run(&["csp", "5000"]);
+    assert_eq!(huge.status.code(), Some(2));
+    assert_eq!(stderr(&huge).lines().count(), 1);
+}

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use nqueens::csp;
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, Encoding, QueensError};
@@ -27,6 +28,12 @@ struct Cli {
 enum Command {
     /// Solve n queens and print the board.
     Solve(SolveArgs),
+    /// Print the lecture's CSP for n queens: variables, values, constraints.
+    Csp {
+        /// The board size.
+        #[arg(value_parser = board_size)]
+        n: usize,
+    },
     /// Count the solutions of n queens.
     Count {
         /// The board size.
@@ -69,6 +76,15 @@ struct SolveArgs {
     /// The board size (rows = columns = queens).
     #[arg(value_parser = board_size)]
     n: usize,
+    /// How to solve: Davis–Putnam on clauses, or a solver of the lecture's CSP.
+    #[arg(long, value_enum, default_value_t = Method::Dp)]
+    method: Method,
+    /// The seed of min-conflicts' random choices (the same seed gives the same board).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Give min-conflicts up after this many repair steps.
+    #[arg(long, value_name = "K", default_value_t = 10_000_000)]
+    max_steps: u64,
     /// How Davis–Putnam picks the literal to split on.
     #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
     heuristic: HeuristicArg,
@@ -162,6 +178,18 @@ enum HeuristicArg {
     Jw,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Method {
+    /// Davis–Putnam on the clauses (uses --heuristic, --encoding and the DP budget).
+    Dp,
+    /// The CSP lecture's backtracking: rows in order, columns in increasing order.
+    CspBacktracking,
+    /// Most constrained variable first, with forward checking.
+    CspPropagation,
+    /// Min-conflicts local search (uses --seed and --max-steps).
+    CspMinConflicts,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum CountMethod {
     /// Every model of the clauses, each blocked after it is found.
@@ -244,7 +272,11 @@ fn main() -> ExitCode {
     };
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
-        Command::Solve(args) => solve(&mut out, &args),
+        Command::Solve(args) if args.method == Method::Dp => solve(&mut out, &args),
+        Command::Solve(args) => solve_csp(&mut out, &args),
+        Command::Csp { n } => csp::create_csp(n)
+            .map_err(Failure::input)
+            .map(|problem| print(&mut out, &format!("{problem}\n"))),
         Command::Count {
             n,
             method: CountMethod::Sat,
@@ -296,19 +328,8 @@ fn solve(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
         queens::solve_queens(args.n, args.encoding.into(), &options).map_err(Failure::input)?;
     // Write errors (a closed pipe, as in `nqueens solve 8 | head -1`) are not worth a panic.
     let code = match run.board() {
-        Ok(board) if args.columns => {
-            args.picture.draw(&board)?;
-            let cols: Vec<String> = board
-                .columns()
-                .iter()
-                .map(|c| c.map_or("-".into(), |c| c.to_string()))
-                .collect();
-            let _ = writeln!(out, "{}", cols.join(" "));
-            0
-        }
         Ok(board) => {
-            args.picture.draw(&board)?;
-            let _ = writeln!(out, "{board}");
+            show_board(out, &board, args)?;
             0
         }
         Err(error @ (QueensError::NoSolution { .. } | QueensError::GaveUp { .. })) => {
@@ -338,6 +359,75 @@ fn solve(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
             r.stats.calls,
             r.stats.conflicts,
             r.elapsed.as_secs_f64() * 1e3
+        );
+    }
+    Ok(code)
+}
+
+/// Writes a solved board as `solve` does: the board, or its columns, and the SVG if asked.
+fn show_board(out: &mut impl Write, board: &Board, args: &SolveArgs) -> Result<(), Failure> {
+    args.picture.draw(board)?;
+    if args.columns {
+        let cols: Vec<String> = board
+            .columns()
+            .iter()
+            .map(|c| c.map_or("-".into(), |c| c.to_string()))
+            .collect();
+        let _ = writeln!(out, "{}", cols.join(" "));
+    } else {
+        let _ = writeln!(out, "{board}");
+    }
+    Ok(())
+}
+
+fn solve_csp(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
+    let problem = csp::create_csp(args.n).map_err(Failure::input)?;
+    let start = std::time::Instant::now();
+    let report = match args.method {
+        Method::CspBacktracking => csp::backtracking(&problem),
+        Method::CspPropagation => csp::propagation(&problem),
+        _ => csp::min_conflicts(&problem, args.seed, args.max_steps),
+    };
+    let elapsed = start.elapsed();
+    let code = match &report.assignment {
+        Some(assignment) => {
+            let columns: Vec<usize> = assignment
+                .iter()
+                .map(|&v| usize::try_from(v).unwrap_or(0))
+                .collect();
+            let board = Board::from_columns(&columns).map_err(|e| Failure {
+                message: e.to_string(),
+                code: 1,
+            })?;
+            show_board(out, &board, args)?;
+            0
+        }
+        None if report.gave_up => {
+            eprintln!(
+                "nqueens: min-conflicts gave up on {} queens after {} steps",
+                args.n, report.stats.steps
+            );
+            1
+        }
+        None => {
+            eprintln!(
+                "nqueens: {n} queens cannot be placed on a {n}×{n} board without attacking each other",
+                n = args.n
+            );
+            1
+        }
+    };
+    if args.stats {
+        let s = report.stats;
+        let _ = writeln!(
+            out,
+            "csp:               {} variables, {} constraints\nnodes:             {}\nbacktracks:        {}\nsteps:             {}\ntime:              {:.3} ms",
+            problem.variables().len(),
+            problem.constraints().len(),
+            s.nodes,
+            s.backtracks,
+            s.steps,
+            elapsed.as_secs_f64() * 1e3
         );
     }
     Ok(code)

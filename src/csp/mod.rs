@@ -109,6 +109,8 @@ pub enum CspError {
     Constraint(ExprError),
     /// n = 0 for [`create_csp`].
     Empty,
+    /// [`create_csp`] for a board whose n·(n−1) constraints would not fit in memory.
+    TooLarge(usize),
 }
 
 impl fmt::Display for CspError {
@@ -121,6 +123,11 @@ impl fmt::Display for CspError {
             CspError::NoValues => f.write_str("a CSP needs at least one value"),
             CspError::Constraint(error) => write!(f, "{error}"),
             CspError::Empty => f.write_str("a board needs at least one row: n must be 1 or more"),
+            CspError::TooLarge(n) => write!(
+                f,
+                "the CSP of {n} queens needs {} constraints, more than the {MAX_CONSTRAINTS} it builds; choose a smaller board",
+                n.saturating_mul(n.saturating_sub(1))
+            ),
         }
     }
 }
@@ -228,14 +235,20 @@ impl fmt::Display for Csp {
     }
 }
 
+/// The most constraints [`create_csp`] builds (n = 3163 is the first board beyond it).
+pub const MAX_CONSTRAINTS: usize = 10_000_000;
+
 /// The lecture's n-queens CSP: `V1..Vn`, values `1..=n`, `Vi != Vj` and `abs(Vj - Vi) != j - i`
 /// for `i < j` (n = 8: 8 variables, 56 constraints).
 ///
 /// # Errors
-/// [`CspError::Empty`] for n = 0.
+/// [`CspError::Empty`] for n = 0, [`CspError::TooLarge`] beyond [`MAX_CONSTRAINTS`].
 pub fn create_csp(n: usize) -> Result<Csp, CspError> {
     if n == 0 {
         return Err(CspError::Empty);
+    }
+    if n.saturating_mul(n - 1) > MAX_CONSTRAINTS {
+        return Err(CspError::TooLarge(n));
     }
     let var = |i: usize| Box::new(Expr::Var(i - 1));
     let mut constraints = Vec::with_capacity(n * (n - 1));
