@@ -28,35 +28,91 @@ impl fmt::Display for Square {
     }
 }
 
-/// A chess piece.
+/// The way a pawn moves: towards row 1 (`Up`) or towards row n (`Down`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
+pub enum Direction {
+    /// Towards row 1, the top of the board.
+    Up,
+    /// Towards row n, the bottom of the board.
+    Down,
+}
+
+/// A chess piece, with the squares it attacks. Pieces in between never block: as in the
+/// n-queens puzzle, a piece sees along its lines to the edge of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
-    /// Attacks along its row, its column and both diagonals, at any distance.
+    /// Its row, its column and both diagonals, at any distance.
     Queen,
+    /// Its row and its column.
+    Rook,
+    /// Both diagonals.
+    Bishop,
+    /// The eight squares around it.
+    King,
+    /// The squares a knight's jump away: two in one direction and one across.
+    Knight,
+    /// The two squares diagonally in front of it, in the direction it moves.
+    Pawn(Direction),
 }
 
 impl Piece {
+    /// Every kind of piece (the pawn moving up).
+    pub const ALL: [Piece; 6] = [
+        Piece::Queen,
+        Piece::Rook,
+        Piece::Bishop,
+        Piece::King,
+        Piece::Knight,
+        Piece::Pawn(Direction::Up),
+    ];
+
     /// The letter that stands for the piece in ASCII pictures.
     pub fn letter(self) -> char {
         match self {
             Piece::Queen => 'Q',
+            Piece::Rook => 'R',
+            Piece::Bishop => 'B',
+            Piece::King => 'K',
+            Piece::Knight => 'N',
+            Piece::Pawn(_) => 'P',
         }
     }
 
-    /// Whether this piece on `from` attacks `to` (pieces in between do not block, as in the
-    /// N-Queens puzzle). A piece does not attack its own square.
+    /// The piece's name in English.
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Queen => "queen",
+            Piece::Rook => "rook",
+            Piece::Bishop => "bishop",
+            Piece::King => "king",
+            Piece::Knight => "knight",
+            Piece::Pawn(_) => "pawn",
+        }
+    }
+
+    /// Whether this piece on `from` attacks `to`. A piece does not attack its own square.
     pub fn attacks(self, from: Square, to: Square) -> bool {
-        if from == to {
+        let (rows, cols) = (from.row.abs_diff(to.row), from.col.abs_diff(to.col));
+        if rows + cols == 0 {
             return false;
         }
         match self {
-            Piece::Queen => {
-                from.row == to.row
-                    || from.col == to.col
-                    || from.row.abs_diff(to.row) == from.col.abs_diff(to.col)
-            }
+            Piece::Queen => rows == 0 || cols == 0 || rows == cols,
+            Piece::Rook => rows == 0 || cols == 0,
+            Piece::Bishop => rows == cols,
+            Piece::King => rows <= 1 && cols <= 1,
+            Piece::Knight => (rows, cols) == (1, 2) || (rows, cols) == (2, 1),
+            Piece::Pawn(Direction::Up) => cols == 1 && to.row + 1 == from.row,
+            Piece::Pawn(Direction::Down) => cols == 1 && from.row + 1 == to.row,
         }
+    }
+
+    /// Every square of an n×n board that this piece on `from` attacks, row by row.
+    pub fn sees(self, from: Square, n: usize) -> Vec<Square> {
+        (1..=n)
+            .flat_map(|row| (1..=n).map(move |col| Square::new(row, col)))
+            .filter(|&to| self.attacks(from, to))
+            .collect()
     }
 }
 
@@ -87,8 +143,6 @@ impl std::error::Error for BoardError {}
 
 /// An n×n board with pieces on some squares.
 #[derive(Clone, PartialEq, Eq, Hash)]
-// While the queen is the only piece, `Piece` has no size; the map is ready for the others.
-#[allow(clippy::zero_sized_map_values)]
 pub struct Board {
     n: usize,
     pieces: BTreeMap<Square, Piece>,
@@ -96,7 +150,6 @@ pub struct Board {
 
 impl Board {
     /// An empty n×n board.
-    #[allow(clippy::zero_sized_map_values)]
     pub fn new(n: usize) -> Self {
         Board {
             n,

@@ -18,6 +18,7 @@
 //! Layers call only downwards: [`logic`] knows nothing of queens, [`dp`] knows only [`logic`],
 //! [`queens`] builds clauses and decodes models into a [`board::Board`].
 
+pub mod backtrack;
 pub mod board;
 pub mod csp;
 pub mod dp;
@@ -27,7 +28,7 @@ pub mod queens;
 pub mod render;
 pub mod rng;
 
-pub use board::{Board, Piece, Square};
+pub use board::{Board, Direction, Piece, Square};
 pub use logic::{Clause, Clauses, Literal, Model, Variable};
 
 /// The README's examples, compiled and run as doctests.

@@ -348,7 +348,7 @@ impl Diagram {
 
     fn style_sheet(&self, prefix: &str) -> String {
         format!(
-            "#{prefix}-queen .body {{ fill: {piece}; stroke: {outline}; }}\n\
+            "#{prefix}-queen .body, .nqueens-board symbol .body {{ fill: {piece}; stroke: {outline}; }}\n\
              .nqueens-board text {{ font-family: 'DejaVu Sans', 'Helvetica', sans-serif; }}",
             piece = self.theme.piece,
             outline = self.theme.outline
@@ -369,9 +369,15 @@ impl Diagram {
                     .set("d", "M 0 0 L 10 5 L 0 10 z")
                     .set("fill", "context-stroke"),
             );
-        Definitions::new()
-            .add(queen_symbol(prefix, &self.theme))
-            .add(arrowhead)
+        // One symbol per kind of piece on the board.
+        let mut kinds: Vec<Piece> = self.board.pieces().map(|(_, p)| p).collect();
+        kinds.sort_unstable();
+        kinds.dedup_by_key(|p| p.name());
+        let mut definitions = Definitions::new().add(arrowhead);
+        for piece in kinds {
+            definitions = definitions.add(piece_symbol(prefix, piece, &self.theme));
+        }
+        definitions
     }
 
     fn coordinate_labels(&self) -> Group {
@@ -434,9 +440,7 @@ impl Diagram {
         let mut group = Group::new().set("class", "pieces");
         for (square, piece) in self.board.pieces() {
             let (x, y) = self.corner(square);
-            let name = match piece {
-                Piece::Queen => "queen",
-            };
+            let name = piece.name();
             group = group.add(
                 Use::new()
                     .set("href", format!("#{prefix}-{name}"))
@@ -551,6 +555,33 @@ fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
         .set("stroke", color)
         .set("stroke-width", width)
         .set("stroke-linecap", "round")
+}
+
+/// The symbol that draws a piece: our own queen, and the chess glyphs of Unicode for the others.
+fn piece_symbol(prefix: &str, piece: Piece, theme: &Theme) -> Symbol {
+    let glyph = match piece {
+        Piece::Queen => return queen_symbol(prefix, theme),
+        Piece::Rook => "\u{265C}",
+        Piece::Bishop => "\u{265D}",
+        Piece::King => "\u{265A}",
+        Piece::Knight => "\u{265E}",
+        Piece::Pawn(_) => "\u{265F}",
+    };
+    Symbol::new()
+        .set("id", format!("{prefix}-{}", piece.name()))
+        .set("viewBox", (0, 0, 100, 100))
+        .add(
+            Text::new(glyph)
+                .set("x", 50)
+                .set("y", 55)
+                .set("font-size", 84)
+                .set("text-anchor", "middle")
+                .set("dominant-baseline", "central")
+                .set("class", "body")
+                .set("fill", theme.piece.as_str())
+                .set("stroke", theme.outline.as_str())
+                .set("stroke-width", 2),
+        )
 }
 
 /// Our queen: a crown of five points with a ball on each, on a band and a base, in a 100×100
@@ -810,23 +841,28 @@ pub fn attacks_of(n: usize, square: Square, piece: Piece, arrows: bool) -> Diagr
 
 /// The last attacked square in each direction a piece moves, for the arrows of [`attacks`].
 fn ray_ends(n: usize, from: Square, piece: Piece) -> Vec<Square> {
-    let directions: &[(isize, isize)] = match piece {
-        Piece::Queen => &[
-            (-1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-        ],
+    const QUEEN: [(isize, isize); 8] = [
+        (-1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+    ];
+    let directions: Vec<(isize, isize)> = match piece {
+        Piece::Queen => QUEEN.to_vec(),
+        Piece::Rook => QUEEN.iter().copied().filter(|(r, c)| r * c == 0).collect(),
+        Piece::Bishop => QUEEN.iter().copied().filter(|(r, c)| r * c != 0).collect(),
+        // Pieces that jump reach each of their squares directly.
+        Piece::King | Piece::Knight | Piece::Pawn(_) => return piece.sees(from, n),
     };
     let inside = |r: isize, c: isize| {
         (1..=n.cast_signed()).contains(&r) && (1..=n.cast_signed()).contains(&c)
     };
     let mut ends = Vec::new();
-    for &(dr, dc) in directions {
+    for (dr, dc) in directions {
         let (mut r, mut c) = (from.row.cast_signed(), from.col.cast_signed());
         while inside(r + dr, c + dc) {
             (r, c) = (r + dr, c + dc);

@@ -1,0 +1,232 @@
+//! The introductory lecture's backtracking: the board as a grid of booleans, the squares a piece
+//! sees, and filling the board row by row.
+//!
+//! As in the lecture, a board is a list of rows, each a list of `bool` (`true`: a piece stands
+//! there). Squares are 1-based, as everywhere in this crate: `grid[row - 1][col - 1]`.
+//!
+//! * [`fill_board_naive`] puts a queen in the first free square of each row and never changes
+//!   its mind; on 4×4 it gets stuck in row 3, and it returns the board where it got stuck.
+//! * [`fill_board_recursion`] is the same with backtracking: when a row has no free square, it
+//!   goes back a row and tries the next square there.
+//! * [`fill_board_with`] does that for any piece; [`place_as_many`] places pieces greedily
+//!   anywhere, for pieces (like the knight) for which one per row makes no sense.
+
+use crate::board::{Board, Piece, Square};
+
+/// The lecture's board: `grid[row - 1][col - 1]` is `true` where a piece stands.
+pub type Grid = Vec<Vec<bool>>;
+
+/// An empty `size`×`size` board.
+pub fn make_board(size: usize) -> Grid {
+    vec![vec![false; size]; size]
+}
+
+/// The board as a framed grid, `X` where a piece stands, as the lecture draws it.
+pub fn display_board(grid: &Grid) -> String {
+    let divider = format!("{}+\n", "+---".repeat(grid.len()));
+    let mut out = divider.clone();
+    for row in grid {
+        for &cell in row {
+            out.push_str(if cell { "| X " } else { "|   " });
+        }
+        out.push_str("|\n");
+        out.push_str(&divider);
+    }
+    out
+}
+
+/// Every square a queen on `square` sees on a `size`×`size` board: its row, its column and both
+/// diagonals, without its own square.
+pub fn queen_sees(square: Square, size: usize) -> Vec<Square> {
+    Piece::Queen.sees(square, size)
+}
+
+/// Every square a rook on `square` sees: its row and its column.
+pub fn rook_sees(square: Square, size: usize) -> Vec<Square> {
+    Piece::Rook.sees(square, size)
+}
+
+/// Every square a bishop on `square` sees: both diagonals.
+pub fn bishop_sees(square: Square, size: usize) -> Vec<Square> {
+    Piece::Bishop.sees(square, size)
+}
+
+/// Every square a king on `square` sees: the (up to) eight around it.
+pub fn king_sees(square: Square, size: usize) -> Vec<Square> {
+    Piece::King.sees(square, size)
+}
+
+/// Every square a knight on `square` sees: a jump of two one way and one the other.
+pub fn knight_sees(square: Square, size: usize) -> Vec<Square> {
+    Piece::Knight.sees(square, size)
+}
+
+/// Every square a pawn on `square` sees: the two diagonally in front, in its direction.
+pub fn pawn_sees(square: Square, size: usize, direction: crate::board::Direction) -> Vec<Square> {
+    Piece::Pawn(direction).sees(square, size)
+}
+
+/// Whether any of the squares holds a piece (squares off the grid hold none).
+pub fn has_queen(grid: &Grid, squares: &[Square]) -> bool {
+    squares.iter().any(|s| {
+        s.row >= 1
+            && s.col >= 1
+            && grid
+                .get(s.row - 1)
+                .and_then(|r| r.get(s.col - 1))
+                .copied()
+                .unwrap_or(false)
+    })
+}
+
+/// A copy of the board (in Rust, `grid.clone()` does the same).
+pub fn clone_board(grid: &Grid) -> Grid {
+    grid.clone()
+}
+
+/// The grid as a [`Board`] with `piece` on every marked square, to draw it.
+pub fn to_board(grid: &Grid, piece: Piece) -> Board {
+    let mut board = Board::new(grid.len());
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &cell) in row.iter().enumerate() {
+            if cell {
+                // On the board by construction.
+                let _ = board.place(Square::new(r + 1, c + 1), piece);
+            }
+        }
+    }
+    board
+}
+
+/// A free square in `row`, the first from column `from` on: one where the new piece sees no
+/// piece, and no piece sees it (a pawn only looks one way).
+fn free_square(
+    grid: &Grid,
+    row: usize,
+    from: usize,
+    sees: &dyn Fn(Square, usize) -> Vec<Square>,
+) -> Option<usize> {
+    let size = grid.len();
+    let placed: Vec<Square> = (1..=size)
+        .flat_map(|r| (1..=size).map(move |c| Square::new(r, c)))
+        .filter(|s| grid[s.row - 1][s.col - 1])
+        .collect();
+    (from..=size).find(|&col| {
+        let square = Square::new(row, col);
+        !has_queen(grid, &sees(square, size))
+            && !placed.iter().any(|&p| sees(p, size).contains(&square))
+    })
+}
+
+/// What the naive fill did: the board, and whether every row got a queen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filled {
+    /// The board as far as it got.
+    pub grid: Grid,
+    /// `true` when every row holds a queen.
+    pub complete: bool,
+    /// The first row that had no free square, if it got stuck.
+    pub stuck_at: Option<usize>,
+}
+
+/// The lecture's first try: row by row, a queen on the first square no queen sees, and no going
+/// back. Returns the board where it stopped.
+pub fn fill_board_naive(size: usize) -> Filled {
+    let mut grid = make_board(size);
+    for row in 1..=size {
+        match free_square(&grid, row, 1, &queen_sees) {
+            Some(col) => grid[row - 1][col - 1] = true,
+            None => {
+                return Filled {
+                    grid,
+                    complete: false,
+                    stuck_at: Some(row),
+                };
+            }
+        }
+    }
+    Filled {
+        grid,
+        complete: true,
+        stuck_at: None,
+    }
+}
+
+/// The lecture's backtracking fill for queens: `None` when there is no way (2×2, 3×3).
+pub fn fill_board_recursion(size: usize) -> Option<Grid> {
+    fill_board_with(size, &queen_sees)
+}
+
+/// Backtracking row by row for any piece: each row gets one piece that sees no other.
+pub fn fill_board_with(size: usize, sees: &dyn Fn(Square, usize) -> Vec<Square>) -> Option<Grid> {
+    fill_from(make_board(size), 1, sees, &mut |_| {})
+}
+
+/// Every board the backtracking fill for queens tries, in order: each time it places a queen,
+/// and each time it takes one back. For drawing the search step by step.
+pub fn fill_board_steps(size: usize) -> Vec<Grid> {
+    let mut steps = Vec::new();
+    fill_from(make_board(size), 1, &queen_sees, &mut |grid| {
+        steps.push(grid.clone());
+    });
+    steps
+}
+
+/// Rows `row..=size` of `grid`, by recursion as in the lecture; `on_place` is shown every board
+/// with a new piece on it. The depth is the board size, so this is meant for boards a person
+/// can look at.
+fn fill_from(
+    grid: Grid,
+    row: usize,
+    sees: &dyn Fn(Square, usize) -> Vec<Square>,
+    on_place: &mut dyn FnMut(&Grid),
+) -> Option<Grid> {
+    let size = grid.len();
+    if row > size {
+        return Some(grid);
+    }
+    let mut from = 1;
+    while let Some(col) = free_square(&grid, row, from, sees) {
+        let mut next = clone_board(&grid);
+        next[row - 1][col - 1] = true;
+        on_place(&next);
+        if let Some(done) = fill_from(next, row + 1, sees, on_place) {
+            return Some(done);
+        }
+        from = col + 1;
+    }
+    None
+}
+
+/// Many pieces with none seeing another, greedily: go through the squares in order and put a
+/// piece wherever it sees none of those placed and none sees it; do this once from each square
+/// as the starting point and keep the fullest board. Greedy, so not always the most that fit:
+/// on 8×8 it finds the most rooks (8), bishops (14) and kings (16), but 27 knights where 32 fit.
+pub fn place_as_many(size: usize, piece: Piece) -> Grid {
+    let squares: Vec<Square> = (1..=size)
+        .flat_map(|r| (1..=size).map(move |c| Square::new(r, c)))
+        .collect();
+    let mut best = make_board(size);
+    let mut best_count = 0;
+    for start in 0..squares.len() {
+        let mut grid = make_board(size);
+        let mut count = 0;
+        for &square in squares[start..].iter().chain(&squares[..start]) {
+            let clashes = piece
+                .sees(square, size)
+                .iter()
+                .any(|s| grid[s.row - 1][s.col - 1])
+                || squares.iter().any(|&other| {
+                    grid[other.row - 1][other.col - 1] && piece.attacks(other, square)
+                });
+            if !clashes {
+                grid[square.row - 1][square.col - 1] = true;
+                count += 1;
+            }
+        }
+        if count > best_count {
+            (best, best_count) = (grid, count);
+        }
+    }
+    best
+}
