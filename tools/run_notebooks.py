@@ -20,6 +20,7 @@ import datetime
 import difflib
 import json
 import pathlib
+import re
 import sys
 import time
 
@@ -72,6 +73,10 @@ def problems(nb):
                              f"{output['evalue'][:300]}")
             elif "panicked at" in text:
                 found.append(f"cell {index} ({first_line!r}) panicked: {text.strip()[:300]}")
+            elif re.match(r"(Board\(|Gallery \{|Diagram \{|Svg \{)", output.get("data", {}).get("text/plain", "")):
+                # evcxr fell back to Debug (it does when the cell's last expression holds a `?`).
+                found.append(f"cell {index} ({first_line!r}) shows a drawing as text; "
+                             "bind it with let and end the cell with the name")
             elif output["output_type"] == "stream" and output["name"] == "stderr":
                 # evcxr reports an Err from `?` in a cell on stderr, not as an error.
                 found.append(f"cell {index} ({first_line!r}) wrote to stderr: {text.strip()[:300]}")
