@@ -133,21 +133,25 @@ fn random_clause_sets_agree_with_brute_force_and_the_lecture() {
 
 #[test]
 fn jeroslow_wang_picks_the_literal_in_the_most_short_clauses() {
+    assert_eq!(
+        dp::select_literal(&clauses("{p}, {¬q}"), Heuristic::JeroslowWang),
+        None
+    );
     // ¬q is in two binary clauses (score 1/2); p is in one binary and one ternary (3/8).
     let set = clauses("{p, ¬q}, {¬q, r}, {p, r, s}");
     assert_eq!(
         dp::select_literal(&set, Heuristic::JeroslowWang),
-        literal("¬q")
+        Some(literal("¬q"))
     );
     assert_eq!(
         dp::select_literal(&set, Heuristic::FirstVariable),
-        literal("p")
+        Some(literal("p"))
     );
     // A tie goes to the earlier variable, then to the positive literal.
     let tie = clauses("{p, q}, {¬p, ¬q}");
     assert_eq!(
         dp::select_literal(&tie, Heuristic::JeroslowWang),
-        literal("p")
+        Some(literal("p"))
     );
 }
 
@@ -253,7 +257,7 @@ fn jeroslow_wang_counts_a_clause_that_cut_made_equal_to_another_once() {
     assert_eq!(saturated, clauses("{¬a}, {x, y}, {z, w}, {z, u, v}"));
     assert_eq!(
         dp::select_literal(&saturated, Heuristic::JeroslowWang),
-        literal("z")
+        Some(literal("z"))
     );
     let options = Options {
         heuristic: Heuristic::JeroslowWang,
@@ -280,6 +284,6 @@ fn jeroslow_wang_counts_a_clause_that_cut_made_equal_to_another_once() {
     );
     assert_eq!(
         dp::select_literal(&dp::saturate(&set), Heuristic::JeroslowWang),
-        literal("z")
+        Some(literal("z"))
     );
 }

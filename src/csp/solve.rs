@@ -54,6 +54,14 @@ impl CspReport {
             gave_up: false,
         }
     }
+
+    fn stopped(stats: CspStats) -> Self {
+        CspReport {
+            assignment: None,
+            stats,
+            gave_up: true,
+        }
+    }
 }
 
 /// For each variable, the constraints that mention it.
@@ -109,11 +117,7 @@ pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
             continue;
         }
         if stats.nodes >= max_nodes {
-            return CspReport {
-                assignment: None,
-                stats,
-                gave_up: true,
-            };
+            return CspReport::stopped(stats);
         }
         values[k] = csp.values[next[k]];
         next[k] += 1;
@@ -252,11 +256,7 @@ pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
                 top.1 = i + 1;
             }
             if stats.nodes >= max_nodes {
-                return CspReport {
-                    assignment: None,
-                    stats,
-                    gave_up: true,
-                };
+                return CspReport::stopped(stats);
             }
             stats.nodes += 1;
             search.assigned[x] = true;
@@ -300,11 +300,7 @@ pub fn min_conflicts(csp: &Csp, seed: u64, max_steps: u64) -> CspReport {
     let mut best: Vec<usize> = Vec::new();
     while !conflicted.is_empty() {
         if stats.steps >= max_steps {
-            return CspReport {
-                assignment: None,
-                stats,
-                gave_up: true,
-            };
+            return CspReport::stopped(stats);
         }
         stats.steps += 1;
         let x = conflicted.items[rng.below(conflicted.items.len())];

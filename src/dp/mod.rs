@@ -259,10 +259,10 @@ pub fn solve_by_sets(clauses: &Clauses, heuristic: Heuristic) -> Clauses {
     if saturated.contains_empty() {
         return Clauses::falsum();
     }
-    if saturated.all_units() {
+    // Only unit clauses left: nothing to split on, and they are the model.
+    let Some(literal) = select_literal(&saturated, heuristic) else {
         return saturated;
-    }
-    let literal = select_literal(&saturated, heuristic);
+    };
     for branch in [literal, complement(literal)] {
         let mut with_branch = saturated.clone();
         with_branch.insert(Clause::unit(branch));
@@ -274,14 +274,11 @@ pub fn solve_by_sets(clauses: &Clauses, heuristic: Heuristic) -> Clauses {
     Clauses::falsum()
 }
 
-/// The literal to split on in a saturated set that still has a clause with two or more literals
-/// (see the module documentation for the rules).
-///
-/// # Panics
-/// If every clause is a unit clause: there is nothing left to split on.
-pub fn select_literal(saturated: &Clauses, heuristic: Heuristic) -> Literal {
+/// The literal to split on in a saturated set (see the module documentation for the rules), or
+/// `None` when every clause is a unit clause and there is nothing left to split on.
+pub fn select_literal(saturated: &Clauses, heuristic: Heuristic) -> Option<Literal> {
     let open = saturated.iter().filter(|c| c.len() > 1);
-    let chosen = match heuristic {
+    match heuristic {
         Heuristic::FirstVariable => open
             .flat_map(Clause::literals)
             .min()
@@ -300,8 +297,7 @@ pub fn select_literal(saturated: &Clauses, heuristic: Heuristic) -> Literal {
                 .max_by_key(|&(_, score)| score)
                 .map(|(literal, _)| literal)
         }
-    };
-    chosen.expect("select_literal needs a clause with two or more literals")
+    }
 }
 
 /// `2^−len` as an exact fixed-point number, `2^(96 − len)`; clauses longer than 96 weigh 0.
