@@ -784,14 +784,7 @@ impl Html {
 
     /// Shows the HTML inline in a notebook.
     pub fn evcxr_display(&self) {
-        let mut out = String::new();
-        for (mime, content) in [("text/html", &self.html), ("text/plain", &self.text)] {
-            let _ = writeln!(
-                out,
-                "EVCXR_BEGIN_CONTENT {mime}\n{content}\nEVCXR_END_CONTENT"
-            );
-        }
-        print!("{out}");
+        print!("{}", display_blocks(&self.html, None, &self.text));
     }
 }
 

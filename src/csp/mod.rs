@@ -227,9 +227,7 @@ impl fmt::Display for Csp {
         )?;
         f.write_str("Constraints:")?;
         for constraint in &self.constraints {
-            let mut text = String::new();
-            let _ = constraint.expr.write(&self.names, &mut text);
-            write!(f, "\n             {text}")?;
+            write!(f, "\n             {}", self.constraint_text(constraint))?;
         }
         Ok(())
     }

@@ -305,44 +305,15 @@ pub fn min_conflicts(csp: &Csp, seed: u64, max_steps: u64) -> CspReport {
         stats.steps += 1;
         let x = conflicted.items[rng.below(conflicted.items.len())];
         stats.nodes += 1;
-        if rng.chance(1, RANDOM_WALK) {
+        let choice = if rng.chance(1, RANDOM_WALK) {
             // Now and then a random value: a way out of the plateaus where every repair
             // leaves as many conflicts as before.
-            values[x] = csp.values[rng.below(m)];
-            update(
-                csp,
-                &of[x],
-                &values,
-                &mut violated,
-                &mut count,
-                &mut conflicted,
-            );
-            continue;
-        }
-        // The values with the fewest violated constraints; one of them at random.
-        let mut fewest = usize::MAX;
-        best.clear();
-        for i in 0..m {
-            values[x] = csp.values[i];
-            // Counting stops as soon as this value is worse than the best so far.
-            let mut broken = 0;
-            for &c in &of[x] {
-                if !csp.constraints[c].holds(&values) {
-                    broken += 1;
-                    if broken > fewest {
-                        break;
-                    }
-                }
-            }
-            if broken < fewest {
-                fewest = broken;
-                best.clear();
-            }
-            if broken == fewest {
-                best.push(i);
-            }
-        }
-        values[x] = csp.values[best[rng.below(best.len())]];
+            rng.below(m)
+        } else {
+            fewest_conflicts(csp, &of[x], x, &mut values, &mut best);
+            best[rng.below(best.len())]
+        };
+        values[x] = csp.values[choice];
         update(
             csp,
             &of[x],
@@ -353,6 +324,39 @@ pub fn min_conflicts(csp: &Csp, seed: u64, max_steps: u64) -> CspReport {
         );
     }
     CspReport::solved(values, stats)
+}
+
+/// Fills `best` with the indices of the values that leave `x` in the fewest violated
+/// constraints (`values[x]` is overwritten along the way).
+fn fewest_conflicts(
+    csp: &Csp,
+    constraints: &[usize],
+    x: usize,
+    values: &mut [i64],
+    best: &mut Vec<usize>,
+) {
+    let mut fewest = usize::MAX;
+    best.clear();
+    for (i, &value) in csp.values.iter().enumerate() {
+        values[x] = value;
+        // Counting stops as soon as this value is worse than the best so far.
+        let mut broken = 0;
+        for &c in constraints {
+            if !csp.constraints[c].holds(values) {
+                broken += 1;
+                if broken > fewest {
+                    break;
+                }
+            }
+        }
+        if broken < fewest {
+            fewest = broken;
+            best.clear();
+        }
+        if broken == fewest {
+            best.push(i);
+        }
+    }
 }
 
 /// One step in 16 of min-conflicts gives a random value instead of the best.
