@@ -7,11 +7,12 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check browser-test lab
+.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check exercises exercises-check browser-test lab
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), and the
-## boards of their HTML exports checked in a real browser
-test: lint unit notebooks-check browser-test
+## boards of their HTML exports checked in a real browser, and the students' copies of the
+## coursework (each stub compiles, each checker rejects it)
+test: lint unit notebooks-check exercises-check browser-test
 
 lint:
 	$(CARGO) fmt --check
@@ -53,6 +54,15 @@ notebooks-update: setup
 ## notebooks-check: execute and fail if any output differs from the committed one
 notebooks-check: setup
 	$(PY) tools/run_notebooks.py --check
+
+## exercises: the students' copies of the coursework notebooks (solution cells replaced by
+## their stubs) in target/exercises/
+exercises: setup
+	$(PY) tools/run_notebooks.py --student target/exercises
+
+## exercises-check: write the students' copies and execute them
+exercises-check: setup
+	$(PY) tools/run_notebooks.py --student target/exercises --verify
 
 # Debian's Chromium, for the browser test: only when it is missing.
 chromium:

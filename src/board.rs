@@ -6,8 +6,9 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::{self, Write as _};
 
-/// A square, by 1-based row and column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A square, by 1-based row and column. Its `Debug` form is the pair `(row, col)`, as the
+/// lecture writes squares, so that a list of squares reads `[(1, 2), (2, 1)]`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
     /// The row, from 1 at the top.
     pub row: usize,
@@ -19,6 +20,12 @@ impl Square {
     /// The square in this row and column.
     pub fn new(row: usize, col: usize) -> Self {
         Square { row, col }
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
     }
 }
 

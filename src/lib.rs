@@ -23,6 +23,7 @@ pub mod board;
 pub mod csp;
 pub mod dp;
 pub mod encode;
+pub mod exercises;
 pub mod logic;
 pub mod queens;
 pub mod render;

@@ -300,6 +300,20 @@ pub fn select_literal(saturated: &Clauses, heuristic: Heuristic) -> Option<Liter
     }
 }
 
+/// The Jeroslow–Wang score of a literal: `Σ 2^−|C|` over the clauses `C` of the set that contain
+/// it. Short clauses weigh most: a literal in a two-literal clause scores `1/4` for it.
+///
+/// [`select_literal`] applies the same sum to the clauses of two or more literals of the saturated
+/// set, in exact fixed point so that ties are exact; this is the sum as a float, for reading and for
+/// the coursework (see [`crate::exercises::check_jeroslow_wang`]).
+pub fn jeroslow_wang(clauses: &Clauses, literal: Literal) -> f64 {
+    clauses
+        .iter()
+        .filter(|c| c.contains(literal))
+        .map(|c| 0.5_f64.powi(i32::try_from(c.len()).unwrap_or(i32::MAX)))
+        .sum()
+}
+
 /// `2^−len` as an exact fixed-point number, `2^(96 − len)`; clauses longer than 96 weigh 0.
 ///
 /// Integers make the sum exact and independent of the order of the clauses.

@@ -1,0 +1,286 @@
+//! The coursework checkers: each passes a correct answer (the reference and one written
+//! independently here) and rejects wrong ones with the first counterexample.
+
+use nqueens::backtrack;
+use nqueens::exercises::{
+    check_jeroslow_wang, check_knight_sees, check_next_generation, check_reduce, check_rook_sees,
+    check_sees, next_generation,
+};
+use nqueens::logic::{Clause, Clauses, Literal};
+use nqueens::{Direction, Piece, Square};
+
+/// Squares on an n×n board reached by the given steps, each taken once (a jumping piece).
+fn jumps(square: Square, n: usize, steps: &[(isize, isize)]) -> Vec<Square> {
+    steps
+        .iter()
+        .filter_map(|&(dr, dc)| {
+            let r = square.row.checked_add_signed(dr)?;
+            let c = square.col.checked_add_signed(dc)?;
+            ((1..=n).contains(&r) && (1..=n).contains(&c)).then(|| Square::new(r, c))
+        })
+        .collect()
+}
+
+fn student_rook(square: Square, n: usize) -> Vec<Square> {
+    // Column first, then row, in reverse: the order must not matter.
+    let mut seen: Vec<Square> = (1..=n)
+        .filter(|&r| r != square.row)
+        .map(|r| Square::new(r, square.col))
+        .collect();
+    seen.extend(
+        (1..=n)
+            .filter(|&c| c != square.col)
+            .map(|c| Square::new(square.row, c)),
+    );
+    seen.reverse();
+    seen
+}
+
+const KNIGHT: [(isize, isize); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+#[test]
+fn the_reference_and_an_independent_answer_pass_the_homework() {
+    for report in [
+        check_rook_sees(backtrack::rook_sees),
+        check_rook_sees(student_rook),
+        check_knight_sees(backtrack::knight_sees),
+        check_knight_sees(|s, n| jumps(s, n, &KNIGHT)),
+    ] {
+        assert!(report.passed(), "{report}");
+        // Every square of every board from 1×1 to 8×8.
+        assert_eq!(report.checked(), (1..=8).map(|n| n * n).sum::<usize>());
+        assert!(report.text().starts_with('✔'));
+        assert!(
+            report.picture().is_some(),
+            "a pass shows the piece's squares"
+        );
+    }
+}
+
+#[test]
+fn every_piece_passes_with_its_reference() {
+    let pieces = [
+        Piece::Queen,
+        Piece::Rook,
+        Piece::Bishop,
+        Piece::King,
+        Piece::Knight,
+        Piece::Pawn(Direction::Up),
+        Piece::Pawn(Direction::Down),
+    ];
+    for piece in pieces {
+        let report = check_sees(piece, |s, n| piece.sees(s, n));
+        assert!(report.passed(), "{piece:?}: {report}");
+        assert_eq!(report.exercise(), format!("{}_sees", piece.name()));
+    }
+    // An upward pawn is not a downward one.
+    let report = check_sees(Piece::Pawn(Direction::Up), |s, n| {
+        Piece::Pawn(Direction::Down).sees(s, n)
+    });
+    assert!(!report.passed());
+}
+
+#[test]
+fn a_rook_that_forgets_its_column_fails_on_the_first_square_where_it_matters() {
+    let report = check_rook_sees(|s, n| {
+        (1..=n)
+            .filter(|&c| c != s.col)
+            .map(|c| Square::new(s.row, c))
+            .collect()
+    });
+    assert!(!report.passed());
+    // 1×1 has nothing to see, so the first mistake is on (1, 1) of 2×2: (2, 1) is missing.
+    assert_eq!(report.checked(), 1);
+    let text = report.text();
+    assert!(text.starts_with("✘ rook_sees is wrong for a rook on (1, 1) of a 2×2 board"));
+    assert!(text.contains("missing:       (2, 1)"), "{text}");
+    // Both boards are drawn: the reference and the answer, each with its rook.
+    let picture = report.picture().expect("a counterexample is drawn");
+    assert_eq!(picture.as_str().matches("class=\"piece rook\"").count(), 2);
+    assert!(picture.as_str().contains("the reference"));
+    assert!(report.to_html().contains("class=\"nqueens-report failed\""));
+}
+
+#[test]
+fn own_square_duplicates_and_squares_off_the_board_are_named() {
+    let own = check_rook_sees(|s, n| {
+        let mut v = backtrack::rook_sees(s, n);
+        v.push(s);
+        v
+    });
+    assert!(own.text().contains("own square:    (1, 1)"), "{own}");
+
+    let twice = check_rook_sees(|s, n| {
+        let mut v = backtrack::rook_sees(s, n);
+        v.extend(v.first().copied());
+        v
+    });
+    assert!(twice.text().contains("listed twice:  (1, 2)"), "{twice}");
+
+    // A knight without the bounds check, clamping instead.
+    let off = check_knight_sees(|s, _| {
+        KNIGHT
+            .iter()
+            .map(|&(dr, dc)| {
+                Square::new(
+                    s.row.saturating_add_signed(dr),
+                    s.col.saturating_add_signed(dc),
+                )
+            })
+            .collect()
+    });
+    assert!(!off.passed());
+    assert!(off.text().contains("off the board:"), "{off}");
+
+    let wrong_jump = check_knight_sees(|s, n| jumps(s, n, &[(2, 2), (1, 2)]));
+    assert!(wrong_jump.text().contains("not seen:"), "{wrong_jump}");
+}
+
+#[test]
+fn a_panicking_answer_is_reported_not_propagated() {
+    let report = check_knight_sees(|_, _| todo!());
+    assert!(!report.passed());
+    assert_eq!(report.checked(), 0);
+    assert!(report.text().contains("panicked"), "{report}");
+    assert!(report.text().contains("not yet implemented"), "{report}");
+}
+
+fn student_next_generation(cells: &[u8]) -> Vec<u8> {
+    let padded: Vec<u8> = [0].iter().chain(cells).chain(&[0]).copied().collect();
+    padded
+        .windows(3)
+        .map(|w| match w.iter().sum::<u8>() {
+            1 | 2 => 1,
+            _ => 0,
+        })
+        .collect()
+}
+
+#[test]
+fn the_pre_homework_checker_passes_correct_answers() {
+    for report in [
+        check_next_generation(next_generation),
+        check_next_generation(student_next_generation),
+    ] {
+        assert!(report.passed(), "{report}");
+        // All 511 rows of up to eight cells, and 20 random rows of 40.
+        assert_eq!(report.checked(), 511 + 20);
+    }
+}
+
+#[test]
+fn the_pre_homework_checker_rejects_wrong_rules_and_lengths() {
+    // A ring, where the ends are neighbours, follows a different rule.
+    let wrapped = check_next_generation(|cells| {
+        let n = cells.len();
+        (0..n)
+            .map(|i| {
+                let sum = cells[(i + n - 1) % n] + cells[i] + cells[(i + 1) % n];
+                u8::from(sum == 1 || sum == 2)
+            })
+            .collect()
+    });
+    assert!(!wrapped.passed());
+    assert!(wrapped.text().contains("should be"), "{wrapped}");
+    let picture = wrapped.picture().expect("the rows are drawn");
+    assert!(picture.as_str().contains("yours"));
+
+    let only_one = check_next_generation(|cells| {
+        next_generation(cells)
+            .iter()
+            .zip(cells)
+            .map(|(&n, &c)| n & !c)
+            .collect()
+    });
+    assert!(!only_one.passed());
+
+    let short = check_next_generation(|cells| next_generation(cells).into_iter().skip(1).collect());
+    assert!(short.text().contains("yours has 0"), "{short}");
+
+    let panics = check_next_generation(|_| unimplemented!("later"));
+    assert!(panics.text().contains("later"), "{panics}");
+}
+
+fn student_reduce(clauses: &Clauses, literal: Literal) -> Clauses {
+    let mut out = Clauses::new();
+    for clause in clauses {
+        if clause.contains(!literal) {
+            out.insert(clause.iter().copied().filter(|&l| l != !literal).collect());
+        } else if !clause.contains(literal) {
+            out.insert(clause.clone());
+        }
+    }
+    out.insert(Clause::unit(literal));
+    out
+}
+
+#[test]
+fn the_reduce_checker_passes_correct_answers_and_rejects_wrong_ones() {
+    for report in [
+        check_reduce(nqueens::dp::reduce),
+        check_reduce(student_reduce),
+    ] {
+        assert!(report.passed(), "{report}");
+        assert!(report.checked() > 200, "{}", report.checked());
+    }
+    // Forgetting to put {l} back.
+    let no_unit = check_reduce(|clauses, literal| {
+        let mut out = student_reduce(clauses, literal);
+        out.remove(&Clause::unit(literal));
+        out
+    });
+    assert!(!no_unit.passed());
+    assert!(no_unit.text().contains("missing:"), "{no_unit}");
+    // Unit cut without unit subsumption: clauses with l stay.
+    let no_subsumption = check_reduce(|clauses, literal| {
+        clauses
+            .iter()
+            .map(|c| c.iter().copied().filter(|&l| l != !literal).collect())
+            .collect()
+    });
+    assert!(
+        no_subsumption.text().contains("too many:"),
+        "{no_subsumption}"
+    );
+    assert_eq!(no_subsumption.checked(), 0);
+}
+
+#[test]
+fn the_jeroslow_wang_checker_passes_correct_answers_and_rejects_wrong_ones() {
+    let student = |clauses: &Clauses, literal: Literal| -> f64 {
+        clauses
+            .iter()
+            .filter(|c| c.contains(literal))
+            .map(|c| 1.0 / f64::from(1_u32 << c.len()))
+            .sum()
+    };
+    for report in [
+        check_jeroslow_wang(nqueens::dp::jeroslow_wang),
+        check_jeroslow_wang(student),
+    ] {
+        assert!(report.passed(), "{report}");
+    }
+    // Counting clauses instead of weighing them.
+    let counted = check_jeroslow_wang(|clauses, literal| {
+        f64::from(u32::try_from(clauses.iter().filter(|c| c.contains(literal)).count()).unwrap())
+    });
+    assert!(!counted.passed());
+    assert!(counted.text().contains("reference: "), "{counted}");
+    assert!(counted.text().contains("2^-"), "{counted}");
+    // Scoring the variable rather than the literal.
+    let variable = check_jeroslow_wang(|clauses, literal| {
+        student(clauses, literal) + student(clauses, !literal)
+    });
+    assert!(!variable.passed());
+    let nan = check_jeroslow_wang(|_, _| f64::NAN);
+    assert!(!nan.passed());
+}
