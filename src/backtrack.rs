@@ -198,6 +198,116 @@ fn fill_from(
     None
 }
 
+/// What [`solve_rows`] and [`count_rows`] did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RowSearch {
+    /// The column of the queen in each row (1-based) of the first solution, if one was found.
+    pub columns: Option<Vec<usize>>,
+    /// The number of solutions found (at most 1 for [`solve_rows`]).
+    pub solutions: u64,
+    /// Queens placed (search nodes).
+    pub nodes: u64,
+    /// Times a row ran out of free squares and the search went back a row.
+    pub backtracks: u64,
+    /// `true` when the search stopped after `max_nodes` queens, so that "no solution" or a
+    /// count is not the whole answer.
+    pub gave_up: bool,
+}
+
+/// The lecture's backtracking for queens, made to scale: the same search as
+/// [`fill_board_recursion`] (row by row, each queen on the first free square from the left, back
+/// a row when a row has none), so it finds the same board, but the board is three arrays of flags
+/// (columns, falling and rising diagonals) so that a square is checked in constant time, the
+/// recursion is a loop, and it stops after `max_nodes` queens placed.
+///
+/// ```
+/// use nqueens::backtrack::solve_rows;
+/// let found = solve_rows(8, 1_000_000);
+/// assert_eq!(found.columns, Some(vec![1, 5, 8, 6, 3, 7, 2, 4]));
+/// assert_eq!(solve_rows(3, 1_000_000).columns, None);
+/// ```
+pub fn solve_rows(n: usize, max_nodes: u64) -> RowSearch {
+    let mut first = None;
+    let mut result = search_rows(n, max_nodes, &mut |columns| {
+        first = Some(columns.to_vec());
+        true
+    });
+    result.columns = first;
+    result
+}
+
+/// Counts every solution with the same search, going on after each one: 2, 10, 4, 40, 92 for
+/// n = 4 … 8. Exponential in n; fine to about 12.
+pub fn count_rows(n: usize, max_nodes: u64) -> RowSearch {
+    let mut first = None;
+    let mut result = search_rows(n, max_nodes, &mut |columns| {
+        first.get_or_insert_with(|| columns.to_vec());
+        false
+    });
+    result.columns = first;
+    result
+}
+
+/// The search behind [`solve_rows`] and [`count_rows`]: each solution (1-based columns) goes to
+/// `on_solution`, which returns `true` to stop there.
+fn search_rows(
+    n: usize,
+    max_nodes: u64,
+    on_solution: &mut dyn FnMut(&[usize]) -> bool,
+) -> RowSearch {
+    let mut result = RowSearch::default();
+    if n == 0 {
+        // The empty board holds its zero queens.
+        result.solutions = 1;
+        on_solution(&[]);
+        return result;
+    }
+    let mut column_used = vec![false; n];
+    // Falling diagonals by row - col + n - 1, rising ones by row + col (0-based).
+    let mut falling = vec![false; 2 * n - 1];
+    let mut rising = vec![false; 2 * n - 1];
+    let mut placed = vec![0_usize; n];
+    let mut next = vec![0_usize; n];
+    let mut row = 0;
+    loop {
+        let free = (next[row]..n)
+            .find(|&c| !column_used[c] && !falling[row + n - 1 - c] && !rising[row + c]);
+        if let Some(col) = free {
+            if result.nodes >= max_nodes {
+                result.gave_up = true;
+                return result;
+            }
+            result.nodes += 1;
+            next[row] = col + 1;
+            placed[row] = col;
+            column_used[col] = true;
+            falling[row + n - 1 - col] = true;
+            rising[row + col] = true;
+            if row + 1 < n {
+                row += 1;
+                next[row] = 0;
+                continue;
+            }
+            result.solutions += 1;
+            let columns: Vec<usize> = placed.iter().map(|c| c + 1).collect();
+            if on_solution(&columns) {
+                return result;
+            }
+        } else {
+            result.backtracks += 1;
+            if row == 0 {
+                return result;
+            }
+            row -= 1;
+        }
+        // Take back the queen of this row before trying its next square.
+        let col = placed[row];
+        column_used[col] = false;
+        falling[row + n - 1 - col] = false;
+        rising[row + col] = false;
+    }
+}
+
 /// Many pieces with none seeing another, greedily: go through the squares in order and put a
 /// piece wherever it sees none of those placed and none sees it; do this once from each square
 /// as the starting point and keep the fullest board. Greedy, so not always the most that fit:

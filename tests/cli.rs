@@ -298,6 +298,47 @@ fn count_lists_every_solution_through_the_sat_route() {
     assert_eq!(stdout(&lecture).trim(), "40");
     let bad = run(&["count", "0"]);
     assert_eq!(bad.status.code(), Some(2));
+    // Listing models one at a time stops being sensible past 12: refused, with a way out.
+    let slow = run(&["count", "13", "--method", "sat"]);
+    assert_eq!(slow.status.code(), Some(2));
+    assert!(
+        stderr(&slow).contains("--method backtracking"),
+        "{}",
+        stderr(&slow)
+    );
+}
+
+#[test]
+fn count_by_backtracking_agrees_and_respects_its_budget() {
+    for method in ["backtracking", "csp"] {
+        for (n, expected) in [(1, "1"), (2, "0"), (6, "4"), (8, "92"), (10, "724")] {
+            let output = run(&["count", &n.to_string(), "--method", method]);
+            assert!(output.status.success(), "{method}: {}", stderr(&output));
+            assert_eq!(stdout(&output).trim(), expected, "{method}, n = {n}");
+        }
+        let starved = run(&["count", "10", "--method", method, "--max-nodes", "100"]);
+        assert_eq!(starved.status.code(), Some(1), "{method}");
+        assert!(stderr(&starved).contains("gave up"), "{}", stderr(&starved));
+        assert_eq!(stdout(&starved), "", "no partial count on stdout");
+    }
+}
+
+#[test]
+fn backtracking_is_the_lectures_search_with_a_budget() {
+    let eight = run(&["solve", "8", "--method", "backtracking", "--columns"]);
+    // The lecture's fill: the first solution in row-by-row, left-to-right order.
+    assert_eq!(stdout(&eight).trim(), "1 5 8 6 3 7 2 4");
+    let stats = run(&["solve", "8", "--method", "backtracking", "--stats"]);
+    assert!(stdout(&stats).contains("nodes:"), "{}", stdout(&stats));
+    for method in ["backtracking", "csp-backtracking", "csp-propagation"] {
+        let starved = run(&["solve", "40", "--method", method, "--max-nodes", "50"]);
+        assert_eq!(starved.status.code(), Some(1), "{method}");
+        let err = stderr(&starved);
+        assert!(
+            err.contains("gave up") && err.contains("--max-nodes"),
+            "{err}"
+        );
+    }
 }
 
 #[test]
@@ -307,6 +348,7 @@ fn every_method_solves_and_the_board_checks_out() {
         "csp-backtracking",
         "csp-propagation",
         "csp-min-conflicts",
+        "backtracking",
     ] {
         let output = run(&["solve", "12", "--method", method, "--columns"]);
         assert!(output.status.success(), "{method}: {}", stderr(&output));

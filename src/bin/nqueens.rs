@@ -1,5 +1,5 @@
-//! `nqueens`: solve n queens with Davis–Putnam, write its clauses as DIMACS, or solve any DIMACS
-//! file.
+//! `nqueens`: solve or count n queens (Davis–Putnam, the CSP solvers, backtracking), write the
+//! clauses as DIMACS, or solve any DIMACS file.
 //!
 //! Exit codes: 0 success; 1 no solution (n = 2, 3) or the solver gave up; 2 bad input;
 //! `sat` answers 10 (satisfiable) or 20 (unsatisfiable) as SAT solvers do.
@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use nqueens::backtrack;
 use nqueens::csp;
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
 use nqueens::logic::dimacs;
@@ -39,13 +40,15 @@ enum Command {
         /// The board size.
         #[arg(value_parser = board_size)]
         n: usize,
-        /// How to count: `sat` lists every model with Davis–Putnam and blocking clauses
-        /// (practical up to about n = 11).
+        /// How to count.
         #[arg(long, value_enum, default_value_t = CountMethod::Sat)]
         method: CountMethod,
-        /// How the board becomes clauses.
+        /// How the board becomes clauses (for `sat`).
         #[arg(long, value_enum, default_value_t = EncodingArg::OneHot)]
         encoding: EncodingArg,
+        /// Give the `backtracking` and `csp` counts up after this many search nodes.
+        #[arg(long, value_name = "K", default_value_t = 1_000_000_000)]
+        max_nodes: u64,
     },
     /// Write the clauses for n queens as DIMACS CNF to standard output.
     Cnf {
@@ -85,6 +88,10 @@ struct SolveArgs {
     /// Give min-conflicts up after this many repair steps.
     #[arg(long, value_name = "K", default_value_t = 10_000_000)]
     max_steps: u64,
+    /// Give backtracking, csp-backtracking and csp-propagation up after this many search nodes
+    /// (queens placed, or values tried).
+    #[arg(long, value_name = "K", default_value_t = 10_000_000)]
+    max_nodes: u64,
     /// How Davis–Putnam picks the literal to split on.
     #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
     heuristic: HeuristicArg,
@@ -188,13 +195,25 @@ enum Method {
     CspPropagation,
     /// Min-conflicts local search (uses --seed and --max-steps).
     CspMinConflicts,
+    /// The backtracking lecture's search on the board: row by row, first free square, back a
+    /// row when stuck (uses --max-nodes).
+    Backtracking,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum CountMethod {
-    /// Every model of the clauses, each blocked after it is found.
+    /// Every model of the clauses with Davis–Putnam, each blocked after it is found (up to
+    /// n = 12).
     Sat,
+    /// The board backtracking, going on after each solution.
+    Backtracking,
+    /// The CSP lecture's backtracking, going on after each solution.
+    Csp,
 }
+
+/// The largest n that `count --method sat` takes: enumerating 14,200 models of n = 12 is about
+/// the most that is sensible one model at a time.
+const SAT_COUNT_MAX: usize = 12;
 
 #[derive(Clone, Copy, ValueEnum)]
 enum EncodingArg {
@@ -273,18 +292,19 @@ fn main() -> ExitCode {
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
         Command::Solve(args) if args.method == Method::Dp => solve(&mut out, &args),
+        Command::Solve(args) if args.method == Method::Backtracking => {
+            solve_backtracking(&mut out, &args)
+        }
         Command::Solve(args) => solve_csp(&mut out, &args),
         Command::Csp { n } => csp::create_csp(n)
             .map_err(Failure::input)
             .map(|problem| print(&mut out, &format!("{problem}\n"))),
         Command::Count {
             n,
-            method: CountMethod::Sat,
+            method,
             encoding,
-        } => Encoding::from(encoding)
-            .clauses(n)
-            .map_err(Failure::input)
-            .map(|clauses| print(&mut out, &format!("{}\n", dp::satisfy_count(&clauses)))),
+            max_nodes,
+        } => count(&mut out, n, method, encoding, max_nodes),
         Command::Cnf { n, encoding } => Encoding::from(encoding)
             .clauses(n)
             .map_err(Failure::input)
@@ -380,12 +400,93 @@ fn show_board(out: &mut impl Write, board: &Board, args: &SolveArgs) -> Result<(
     Ok(())
 }
 
+fn count(
+    out: &mut impl Write,
+    n: usize,
+    method: CountMethod,
+    encoding: EncodingArg,
+    max_nodes: u64,
+) -> Result<u8, Failure> {
+    let (solutions, gave_up) = match method {
+        CountMethod::Sat if n > SAT_COUNT_MAX => {
+            return Err(Failure::input(format!(
+                "counting by listing every model is too slow past n = {SAT_COUNT_MAX}; \
+                 try --method backtracking"
+            )));
+        }
+        CountMethod::Sat => {
+            let clauses = Encoding::from(encoding)
+                .clauses(n)
+                .map_err(Failure::input)?;
+            (dp::satisfy_count(&clauses), false)
+        }
+        CountMethod::Backtracking => {
+            let search = backtrack::count_rows(n, max_nodes);
+            (search.solutions, search.gave_up)
+        }
+        CountMethod::Csp => {
+            let problem = csp::create_csp(n).map_err(Failure::input)?;
+            let counted = csp::count_solutions(&problem, max_nodes);
+            (counted.solutions, counted.gave_up)
+        }
+    };
+    if gave_up {
+        eprintln!(
+            "nqueens: gave up after {max_nodes} search nodes with {solutions} solutions found \
+             (raise --max-nodes)"
+        );
+        return Ok(1);
+    }
+    Ok(print(out, &format!("{solutions}\n")))
+}
+
+fn solve_backtracking(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
+    let start = std::time::Instant::now();
+    let search = backtrack::solve_rows(args.n, args.max_nodes);
+    let elapsed = start.elapsed();
+    let code = match &search.columns {
+        Some(columns) => {
+            let board = Board::from_columns(columns).map_err(|e| Failure {
+                message: e.to_string(),
+                code: 1,
+            })?;
+            show_board(out, &board, args)?;
+            0
+        }
+        None if search.gave_up => {
+            eprintln!(
+                "nqueens: backtracking gave up on {} queens after {} queens placed (raise \
+                 --max-nodes)",
+                args.n, search.nodes
+            );
+            1
+        }
+        None => {
+            eprintln!(
+                "nqueens: {n} queens cannot be placed on a {n}×{n} board without attacking each other",
+                n = args.n
+            );
+            1
+        }
+    };
+    if args.stats {
+        let _ = writeln!(
+            out,
+            "nodes:             {}\nbacktracks:        {}\ntime:              {:.3} ms",
+            search.nodes,
+            search.backtracks,
+            elapsed.as_secs_f64() * 1e3
+        );
+    }
+    Ok(code)
+}
+
 fn solve_csp(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
     let problem = csp::create_csp(args.n).map_err(Failure::input)?;
     let start = std::time::Instant::now();
     let report = match args.method {
-        Method::CspBacktracking => csp::backtracking(&problem),
-        Method::CspPropagation => csp::propagation(&problem),
+        Method::CspBacktracking => csp::backtracking_with(&problem, args.max_nodes),
+        Method::CspPropagation => csp::propagation_with(&problem, args.max_nodes),
         _ => csp::min_conflicts(&problem, args.seed, args.max_steps),
     };
     let elapsed = start.elapsed();
@@ -402,10 +503,17 @@ fn solve_csp(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
             show_board(out, &board, args)?;
             0
         }
+        None if report.gave_up && args.method == Method::CspMinConflicts => {
+            eprintln!(
+                "nqueens: min-conflicts gave up on {} queens after {} steps (raise --max-steps)",
+                args.n, report.stats.steps
+            );
+            1
+        }
         None if report.gave_up => {
             eprintln!(
-                "nqueens: min-conflicts gave up on {} queens after {} steps",
-                args.n, report.stats.steps
+                "nqueens: the search gave up on {} queens after {} nodes (raise --max-nodes)",
+                args.n, report.stats.nodes
             );
             1
         }

@@ -13,8 +13,8 @@ use std::fmt::{self, Write as _};
 
 pub use expr::{Expr, ExprError, Op};
 pub use solve::{
-    CspReport, CspStats, backtracking, backtracking_with, min_conflicts, propagation,
-    propagation_with,
+    CspCount, CspReport, CspStats, backtracking, backtracking_with, count_solutions, min_conflicts,
+    propagation, propagation_with,
 };
 
 /// One constraint: its expression, and the variables it mentions (in order).

@@ -91,6 +91,63 @@ pub fn backtracking(csp: &Csp) -> CspReport {
 
 /// The lecture's backtracking search, giving up after `max_nodes` values tried.
 pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
+    let mut found = None;
+    let (stats, ended) = search(csp, max_nodes, &mut |values| {
+        found = Some(values.to_vec());
+        true
+    });
+    match (found, ended) {
+        (Some(values), _) => CspReport::solved(values, stats),
+        (None, Ended::Budget) => CspReport::stopped(stats),
+        (None, _) => CspReport::unsolvable(stats),
+    }
+}
+
+/// How many solutions a CSP has, counted by the lecture's backtracking going on after each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CspCount {
+    /// The solutions found (all of them, unless `gave_up`).
+    pub solutions: u64,
+    /// The work done.
+    pub stats: CspStats,
+    /// `true` when the search stopped at its budget, so that `solutions` is only a lower bound.
+    pub gave_up: bool,
+}
+
+/// Counts every solution with the lecture's backtracking, giving up after `max_nodes` values
+/// tried. For n queens: 2, 10, 4, 40, 92 for n = 4 … 8.
+pub fn count_solutions(csp: &Csp, max_nodes: u64) -> CspCount {
+    let mut solutions = 0;
+    let (stats, ended) = search(csp, max_nodes, &mut |_| {
+        solutions += 1;
+        false
+    });
+    CspCount {
+        solutions,
+        stats,
+        gave_up: ended == Ended::Budget,
+    }
+}
+
+/// Why [`search`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    /// `on_solution` asked to stop.
+    Stopped,
+    /// Every assignment was tried.
+    Exhausted,
+    /// `max_nodes` values were tried.
+    Budget,
+}
+
+/// The lecture's backtracking: variables in order, values in increasing order, and after each
+/// assignment the constraints whose last variable it is. Each solution goes to `on_solution`,
+/// which returns `true` to stop the search there.
+fn search(
+    csp: &Csp,
+    max_nodes: u64,
+    on_solution: &mut dyn FnMut(&[i64]) -> bool,
+) -> (CspStats, Ended) {
     let mut stats = CspStats::default();
     let n = csp.names.len();
     // Each constraint is checked when its last variable (in order) is assigned.
@@ -101,23 +158,34 @@ pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
         }
     }
     if !constants_hold(csp) {
-        return CspReport::unsolvable(stats);
+        return (stats, Ended::Exhausted);
+    }
+    if n == 0 {
+        let stop = on_solution(&[]);
+        return (
+            stats,
+            if stop {
+                Ended::Stopped
+            } else {
+                Ended::Exhausted
+            },
+        );
     }
     let mut values = vec![0; n];
     let mut next = vec![0; n];
     let mut k = 0;
-    while k < n {
+    loop {
         if next[k] == csp.values.len() {
             next[k] = 0;
             stats.backtracks += 1;
             if k == 0 {
-                return CspReport::unsolvable(stats);
+                return (stats, Ended::Exhausted);
             }
             k -= 1;
             continue;
         }
         if stats.nodes >= max_nodes {
-            return CspReport::stopped(stats);
+            return (stats, Ended::Budget);
         }
         values[k] = csp.values[next[k]];
         next[k] += 1;
@@ -126,10 +194,13 @@ pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
             .iter()
             .all(|&c| csp.constraints[c].holds(&values))
         {
-            k += 1;
+            if k + 1 < n {
+                k += 1;
+            } else if on_solution(&values) {
+                return (stats, Ended::Stopped);
+            }
         }
     }
-    CspReport::solved(values, stats)
 }
 
 /// The state of the propagation search.

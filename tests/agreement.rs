@@ -1,0 +1,165 @@
+//! The four routes to n queens agree: Davis–Putnam on clauses, the CSP solvers, the board
+//! backtracking and brute force. On whether a solution exists, on *which* boards are solutions
+//! (every route enumerates the same set), and on how many there are, for n ≤ 10.
+
+use std::collections::BTreeSet;
+
+use nqueens::Board;
+use nqueens::backtrack;
+use nqueens::csp;
+use nqueens::dp::{self, Heuristic};
+use nqueens::queens::{self, Encoding};
+
+/// Every solution by trying every permutation of the columns (one queen per row and column
+/// already), keeping those with no shared diagonal. Independent of every solver in the crate.
+fn brute_force(n: usize) -> BTreeSet<Vec<usize>> {
+    fn extend(n: usize, columns: &mut Vec<usize>, out: &mut BTreeSet<Vec<usize>>) {
+        if columns.len() == n {
+            out.insert(columns.clone());
+            return;
+        }
+        for c in 1..=n {
+            if columns.contains(&c) {
+                continue;
+            }
+            columns.push(c);
+            let diagonal_free = {
+                let r = columns.len();
+                (1..r).all(|q| r - q != c.abs_diff(columns[q - 1]))
+            };
+            // Only the diagonal with the newest queen can be new: prune there, as a person would.
+            if diagonal_free {
+                extend(n, columns, out);
+            }
+            columns.pop();
+        }
+    }
+    let mut out = BTreeSet::new();
+    extend(n, &mut Vec::new(), &mut out);
+    out
+}
+
+fn certify(n: usize, columns: &[usize], route: &str) {
+    let board = Board::from_columns(columns).unwrap();
+    assert_eq!(board.size(), n, "{route}");
+    assert!(board.is_solution(), "{route}, n = {n}:\n{board}");
+}
+
+#[test]
+fn every_route_finds_the_same_solutions_up_to_10() {
+    for n in 1..=10 {
+        let expected = brute_force(n);
+
+        let mut by_sat = BTreeSet::new();
+        let clauses = Encoding::OneHot.clauses(n).unwrap();
+        for model in dp::satisfy_all(&clauses, Heuristic::FirstVariable) {
+            assert!(clauses.is_satisfied_by(&model));
+            let columns: Vec<usize> = queens::decode(&model, n)
+                .unwrap()
+                .columns()
+                .into_iter()
+                .map(Option::unwrap)
+                .collect();
+            certify(n, &columns, "sat");
+            assert!(by_sat.insert(columns), "sat: a solution twice");
+        }
+        assert_eq!(by_sat, expected, "sat, n = {n}");
+
+        let counted = csp::count_solutions(&csp::create_csp(n).unwrap(), u64::MAX);
+        assert!(!counted.gave_up);
+        assert_eq!(counted.solutions, expected.len() as u64, "csp, n = {n}");
+
+        let rows = backtrack::count_rows(n, u64::MAX);
+        assert!(!rows.gave_up);
+        assert_eq!(
+            rows.solutions,
+            expected.len() as u64,
+            "backtracking, n = {n}"
+        );
+        // Both backtracking searches go in the same order, so their first solution is the
+        // first in lexicographic order.
+        assert_eq!(rows.columns.as_ref(), expected.first(), "n = {n}");
+    }
+}
+
+#[test]
+fn every_solver_agrees_on_existence_and_its_board_checks_out() {
+    for n in 1..=12 {
+        let exists = !matches!(n, 2 | 3);
+        let problem = csp::create_csp(n).unwrap();
+        let rows = backtrack::solve_rows(n, u64::MAX);
+        let answers = [
+            ("backtracking", rows.columns),
+            (
+                "csp-backtracking",
+                csp::backtracking(&problem).assignment.map(to_columns),
+            ),
+            (
+                "csp-propagation",
+                csp::propagation(&problem).assignment.map(to_columns),
+            ),
+            (
+                "dp",
+                queens::solve_queens(n, Encoding::Lecture, &dp::Options::default())
+                    .unwrap()
+                    .board()
+                    .ok()
+                    .map(|b| b.columns().into_iter().map(Option::unwrap).collect()),
+            ),
+        ];
+        for (route, answer) in answers {
+            assert_eq!(answer.is_some(), exists, "{route}, n = {n}");
+            if let Some(columns) = answer {
+                certify(n, &columns, route);
+            }
+        }
+    }
+}
+
+fn to_columns(assignment: Vec<i64>) -> Vec<usize> {
+    assignment
+        .into_iter()
+        .map(|v| usize::try_from(v).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_fast_backtracking_is_the_lectures_search() {
+    // Same order as the lecture's recursive fill: the same first board, for every n.
+    for n in 1..=12 {
+        let lecture = backtrack::fill_board_recursion(n).map(|grid| {
+            backtrack::to_board(&grid, nqueens::Piece::Queen)
+                .columns()
+                .into_iter()
+                .map(Option::unwrap)
+                .collect::<Vec<usize>>()
+        });
+        assert_eq!(
+            backtrack::solve_rows(n, u64::MAX).columns,
+            lecture,
+            "n = {n}"
+        );
+    }
+    // And as many queens placed as the recursive fill places.
+    let steps = backtrack::fill_board_steps(4).len() as u64;
+    assert_eq!(backtrack::solve_rows(4, u64::MAX).nodes, steps);
+}
+
+#[test]
+fn the_backtracking_budget_stops_the_search() {
+    let stopped = backtrack::solve_rows(40, 1000);
+    assert!(stopped.gave_up);
+    assert_eq!(stopped.nodes, 1000);
+    assert_eq!(stopped.columns, None);
+    let counted = backtrack::count_rows(8, 200);
+    assert!(counted.gave_up);
+    assert!(counted.solutions < 92);
+    let csp_counted = csp::count_solutions(&csp::create_csp(8).unwrap(), 200);
+    assert!(csp_counted.gave_up);
+    // Plain backtracking's work jumps about with n: 25 queens take far fewer queens placed
+    // than 24 (about 49 thousand against 412 thousand).
+    let big = backtrack::solve_rows(25, 100_000);
+    let columns = big.columns.expect("25 queens by plain backtracking");
+    certify(25, &columns, "backtracking");
+    assert!(backtrack::solve_rows(24, 100_000).gave_up);
+}
