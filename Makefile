@@ -24,7 +24,7 @@ unit:
 
 ## bench: the criterion benchmarks whose figures the README quotes
 bench:
-	$(CARGO) bench --bench dp --bench csp
+	$(CARGO) bench --bench dp --bench csp --bench count --bench count_large
 
 build:
 	$(CARGO) build --release

@@ -148,6 +148,79 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+/// The eight symmetries of the square: four turns and four reflections. Each maps a square of an
+/// n×n board to a square of the same board, and a solution of n queens to a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Symmetry {
+    /// Leaves every square where it is.
+    Identity,
+    /// A quarter turn clockwise: the top row becomes the right column.
+    Rotate90,
+    /// A half turn.
+    Rotate180,
+    /// A quarter turn anticlockwise.
+    Rotate270,
+    /// The mirror image left to right (columns reversed).
+    FlipColumns,
+    /// The mirror image top to bottom (rows reversed).
+    FlipRows,
+    /// The reflection in the main diagonal, top left to bottom right (rows become columns).
+    FlipDiagonal,
+    /// The reflection in the other diagonal, top right to bottom left.
+    FlipAntiDiagonal,
+}
+
+impl Symmetry {
+    /// All eight, the turns first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipColumns,
+        Symmetry::FlipRows,
+        Symmetry::FlipDiagonal,
+        Symmetry::FlipAntiDiagonal,
+    ];
+
+    /// Where the square goes on an n×n board.
+    pub fn apply(self, square: Square, n: usize) -> Square {
+        let Square { row: r, col: c } = square;
+        let (mirror_r, mirror_c) = ((n + 1).wrapping_sub(r), (n + 1).wrapping_sub(c));
+        let (row, col) = match self {
+            Symmetry::Identity => (r, c),
+            Symmetry::Rotate90 => (c, mirror_r),
+            Symmetry::Rotate180 => (mirror_r, mirror_c),
+            Symmetry::Rotate270 => (mirror_c, r),
+            Symmetry::FlipColumns => (r, mirror_c),
+            Symmetry::FlipRows => (mirror_r, c),
+            Symmetry::FlipDiagonal => (c, r),
+            Symmetry::FlipAntiDiagonal => (mirror_c, mirror_r),
+        };
+        Square::new(row, col)
+    }
+
+    /// A short name, as captions use it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Identity => "identity",
+            Symmetry::Rotate90 => "turn 90°",
+            Symmetry::Rotate180 => "turn 180°",
+            Symmetry::Rotate270 => "turn 270°",
+            Symmetry::FlipColumns => "mirror left-right",
+            Symmetry::FlipRows => "mirror top-bottom",
+            Symmetry::FlipDiagonal => "mirror in the diagonal",
+            Symmetry::FlipAntiDiagonal => "mirror in the other diagonal",
+        }
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// An n×n board with pieces on some squares.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -228,6 +301,52 @@ impl Board {
     /// Whether the board has no pieces.
     pub fn is_empty(&self) -> bool {
         self.pieces.is_empty()
+    }
+
+    /// The board moved by a symmetry of the square. Pieces keep their kind (a pawn keeps its
+    /// direction).
+    #[must_use]
+    pub fn transformed(&self, symmetry: Symmetry) -> Board {
+        Board {
+            n: self.n,
+            pieces: self
+                .pieces
+                .iter()
+                .map(|(&s, &p)| (symmetry.apply(s, self.n), p))
+                .collect(),
+        }
+    }
+
+    /// The board's images under the eight symmetries, in the order of [`Symmetry::ALL`]
+    /// (with repeats when the board is symmetric).
+    pub fn images(&self) -> Vec<(Symmetry, Board)> {
+        Symmetry::ALL
+            .iter()
+            .map(|&s| (s, self.transformed(s)))
+            .collect()
+    }
+
+    /// The canonical member of the board's symmetry class: of its eight images, the one whose
+    /// occupied squares, read row by row, come first. For a solution of n queens this is the
+    /// image whose list of columns is smallest. Two boards are symmetric exactly when their
+    /// canonical forms are equal.
+    #[must_use]
+    pub fn canonical(&self) -> Board {
+        Symmetry::ALL
+            .iter()
+            .map(|&s| self.transformed(s))
+            .min_by(|a, b| a.pieces.iter().cmp(b.pieces.iter()))
+            .unwrap_or_else(|| self.clone())
+    }
+
+    /// How many different boards the eight symmetries make of this one: 8 for most solutions,
+    /// 4 or 2 for solutions that a half or a quarter turn leaves unchanged (1 only for boards
+    /// with every symmetry, such as the empty board).
+    pub fn class_size(&self) -> usize {
+        let mut images: Vec<Board> = Symmetry::ALL.iter().map(|&s| self.transformed(s)).collect();
+        images.sort_by(|a, b| a.pieces.iter().cmp(b.pieces.iter()));
+        images.dedup();
+        images.len()
     }
 
     /// For each row, the 1-based column of its leftmost piece, or `None` for an empty row.

@@ -29,7 +29,7 @@ pub mod queens;
 pub mod render;
 pub mod rng;
 
-pub use board::{Board, Direction, Piece, Square};
+pub use board::{Board, Direction, Piece, Square, Symmetry};
 pub use logic::{Clause, Clauses, Literal, Model, Variable};
 
 /// The README's examples, compiled and run as doctests.

@@ -309,6 +309,32 @@ fn count_lists_every_solution_through_the_sat_route() {
 }
 
 #[test]
+fn count_by_bitboard_is_the_default_and_knows_symmetry() {
+    for (args, expected) in [
+        (vec!["count", "12"], "14200"),
+        (vec!["count", "12", "--fundamental"], "1787"),
+        (vec!["count", "13", "--threads", "1"], "73712"),
+        (vec!["count", "3"], "0"),
+        (vec!["count", "1", "--fundamental"], "1"),
+    ] {
+        let output = run(&args);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        assert_eq!(stdout(&output).trim(), expected, "{args:?}");
+        // Not a terminal: no progress line.
+        assert_eq!(stderr(&output), "", "{args:?}");
+    }
+    for args in [
+        vec!["count", "33"],
+        vec!["count", "8", "--method", "sat", "--fundamental"],
+        vec!["count", "8", "--threads", "-1"],
+    ] {
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
+    }
+}
+
+#[test]
 fn count_by_backtracking_agrees_and_respects_its_budget() {
     for method in ["backtracking", "csp"] {
         for (n, expected) in [(1, "1"), (2, "0"), (6, "4"), (8, "92"), (10, "724")] {

@@ -41,8 +41,14 @@ enum Command {
         #[arg(value_parser = board_size)]
         n: usize,
         /// How to count.
-        #[arg(long, value_enum, default_value_t = CountMethod::Sat)]
+        #[arg(long, value_enum, default_value_t = CountMethod::Bitboard)]
         method: CountMethod,
+        /// Count the solutions up to rotation and reflection instead (bitboard only).
+        #[arg(long)]
+        fundamental: bool,
+        /// Threads for the bitboard count (default: one per core).
+        #[arg(long, value_name = "T", default_value_t = 0)]
+        threads: usize,
         /// How the board becomes clauses (for `sat`).
         #[arg(long, value_enum, default_value_t = EncodingArg::OneHot)]
         encoding: EncodingArg,
@@ -200,8 +206,10 @@ enum Method {
     Backtracking,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum CountMethod {
+    /// Bitboard backtracking with the board's symmetry, on every core (up to n = 32).
+    Bitboard,
     /// Every model of the clauses with Davis–Putnam, each blocked after it is found (up to
     /// n = 12).
     Sat,
@@ -301,9 +309,22 @@ fn main() -> ExitCode {
             .map(|problem| print(&mut out, &format!("{problem}\n"))),
         Command::Count {
             n,
+            method: CountMethod::Bitboard,
+            fundamental,
+            threads,
+            ..
+        } => count_bitboard(&mut out, n, fundamental, threads),
+        Command::Count {
+            fundamental: true, ..
+        } => Err(Failure::input(
+            "--fundamental needs --method bitboard (the default)",
+        )),
+        Command::Count {
+            n,
             method,
             encoding,
             max_nodes,
+            ..
         } => count(&mut out, n, method, encoding, max_nodes),
         Command::Cnf { n, encoding } => Encoding::from(encoding)
             .clauses(n)
@@ -408,6 +429,7 @@ fn count(
     max_nodes: u64,
 ) -> Result<u8, Failure> {
     let (solutions, gave_up) = match method {
+        CountMethod::Bitboard => unreachable!("counted by count_bitboard"),
         CountMethod::Sat if n > SAT_COUNT_MAX => {
             return Err(Failure::input(format!(
                 "counting by listing every model is too slow past n = {SAT_COUNT_MAX}; \
@@ -438,6 +460,46 @@ fn count(
         return Ok(1);
     }
     Ok(print(out, &format!("{solutions}\n")))
+}
+
+/// Counts with the bitboard search; on a terminal, a progress line on stderr once a second has
+/// passed.
+fn count_bitboard(
+    out: &mut impl Write,
+    n: usize,
+    fundamental: bool,
+    threads: usize,
+) -> Result<u8, Failure> {
+    use std::io::IsTerminal;
+    let start = std::time::Instant::now();
+    let shown = std::sync::atomic::AtomicBool::new(false);
+    // The last percentage printed, so that the line changes at most a hundred times.
+    let percent_shown = std::sync::atomic::AtomicUsize::new(usize::MAX);
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |done: usize, total: usize| {
+        let seconds = start.elapsed().as_secs();
+        let percent = done * 100 / total.max(1);
+        let relaxed = std::sync::atomic::Ordering::Relaxed;
+        if terminal && seconds >= 1 && percent_shown.swap(percent, relaxed) != percent {
+            shown.store(true, relaxed);
+            eprint!("\rcounting {n} queens: {percent:>3}% after {seconds} s ");
+        }
+    };
+    let options = queens::CountOptions {
+        threads,
+        progress: Some(&progress),
+    };
+    let counts = queens::count_with(n, &options).map_err(Failure::input)?;
+    if shown.load(std::sync::atomic::Ordering::Relaxed) {
+        // Clear the progress line.
+        eprint!("\r{:60}\r", "");
+    }
+    let value = if fundamental {
+        counts.fundamental
+    } else {
+        counts.all
+    };
+    Ok(print(out, &format!("{value}\n")))
 }
 
 fn solve_backtracking(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {

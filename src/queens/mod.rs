@@ -11,6 +11,13 @@
 //!
 //! Diagonals of a single square give no clause in either encoding.
 
+mod count;
+
+pub use count::{
+    CountOptions, Counts, MAX_COUNT_N, all_solutions, count, count_fundamental,
+    count_fundamental_by_burnside, count_plain, count_symmetric, count_with, fundamental_solutions,
+};
+
 use std::fmt;
 
 use crate::board::{Board, Piece, Square};
@@ -234,6 +241,15 @@ pub enum QueensError {
         /// What the solver reported.
         outcome: dp::Outcome,
     },
+    /// The board is larger than a method takes.
+    OutOfRange {
+        /// The board size asked for.
+        n: usize,
+        /// The largest board the method takes.
+        max: usize,
+        /// The method, as the message names it ("counting", ...).
+        method: &'static str,
+    },
     /// A true variable `Q<r,c>` names a square off the board.
     OffBoard {
         /// The variable.
@@ -256,6 +272,10 @@ impl fmt::Display for QueensError {
             } => write!(
                 f,
                 "the {encoding} encoding of {n} queens needs {clauses} clauses, more than the {MAX_CLAUSES} this builder makes; choose a smaller board"
+            ),
+            QueensError::OutOfRange { n, max, method } => write!(
+                f,
+                "{method} takes boards up to {max}×{max}; {n}×{n} is too large"
             ),
             QueensError::NoSolution { n } => write!(
                 f,
