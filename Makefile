@@ -24,7 +24,7 @@ unit:
 
 ## bench: the criterion benchmarks whose figures the README quotes
 bench:
-	$(CARGO) bench --bench dp --bench csp --bench count --bench count_large
+	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large
 
 build:
 	$(CARGO) build --release

@@ -404,9 +404,21 @@ impl Board {
     }
 }
 
+/// The largest board [`Board`]'s `Display` prints square by square.
+pub const MAX_PRINTED: usize = 1000;
+
 impl fmt::Display for Board {
     /// One line per row, `Q` for a queen and `.` for an empty square, as the PyEDA essay prints.
+    /// A board larger than [`MAX_PRINTED`] prints one line that says what it holds.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.n > MAX_PRINTED {
+            return write!(
+                f,
+                "{n}×{n} board with {} pieces (too large to print square by square)",
+                self.pieces.len(),
+                n = self.n
+            );
+        }
         for row in 1..=self.n {
             if row > 1 {
                 f.write_str("\n")?;

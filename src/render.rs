@@ -101,7 +101,12 @@ pub struct Diagram {
     labels: Vec<(Square, String)>,
     conflicts: bool,
     compact: bool,
+    /// The numbers of the first row and column in the margin (1, 1 unless a window).
+    origin: (usize, usize),
 }
+
+/// The largest board drawn square by square; larger boards are summarised (see [`overview`]).
+pub const MAX_DRAWN: usize = 64;
 
 impl Diagram {
     /// A drawing of this board, 360 pixels wide (45 per square on small boards), with numbers in
@@ -119,7 +124,16 @@ impl Diagram {
             labels: Vec::new(),
             conflicts: false,
             compact: false,
+            origin: (1, 1),
         }
+    }
+
+    /// Numbers the margin from this row and column instead of 1: for a window cut from a larger
+    /// board (see [`window`]).
+    #[must_use]
+    pub fn origin(mut self, row: usize, col: usize) -> Self {
+        self.origin = (row.max(1), col.max(1));
+        self
     }
 
     /// The drawing's width in pixels.
@@ -211,7 +225,27 @@ impl Diagram {
     }
 
     /// The SVG drawing.
+    ///
+    /// A board larger than [`MAX_DRAWN`] is not drawn whole: the drawing is its [`overview`].
     pub fn render(&self) -> Svg {
+        if self.board.size() > MAX_DRAWN {
+            let squares: Vec<(usize, usize)> =
+                self.board.pieces().map(|(s, _)| (s.row, s.col)).collect();
+            return overview_of(self.board.size(), &squares, |top, left, size| {
+                let mut board = Board::new(size);
+                for (square, piece) in self.board.pieces() {
+                    if (top..top + size).contains(&square.row)
+                        && (left..left + size).contains(&square.col)
+                    {
+                        let _ = board.place(
+                            Square::new(square.row + 1 - top, square.col + 1 - left),
+                            piece,
+                        );
+                    }
+                }
+                Diagram::new(&board).origin(top, left)
+            });
+        }
         let prefix = prefix_for(self);
         let (width, height) = self.extent();
         let mut document = self.document(&prefix);
@@ -389,13 +423,17 @@ impl Diagram {
         for i in 1..=n {
             let (x, y) = self.centre(Square::new(i, i));
             let (row, col) = match self.coordinates {
-                Coordinates::Chess if n <= 26 => (
+                Coordinates::Chess if n <= 26 && self.origin == (1, 1) => (
                     (n + 1 - i).to_string(),
                     char::from(b'a' + u8::try_from(i - 1).unwrap_or(0)).to_string(),
                 ),
-                _ => (i.to_string(), i.to_string()),
+                _ => (
+                    (self.origin.0 + i - 1).to_string(),
+                    (self.origin.1 + i - 1).to_string(),
+                ),
             };
-            let font = if n > 32 { 6 } else { 11 };
+            let digits = u32::try_from(row.len().max(col.len())).unwrap_or(8);
+            let font = if n > 32 { 6 } else { 11 }.min(36 / digits.max(1));
             group = group
                 .add(text_at(MARGIN / 2, y, &row, font).set("dominant-baseline", "central"))
                 .add(text_at(x, MARGIN / 2, &col, font).set("dominant-baseline", "central"));
@@ -992,6 +1030,136 @@ impl Gallery {
     pub fn evcxr_display(&self) {
         self.render().evcxr_display();
     }
+}
+
+/// A `size`×`size` window of a board given by its columns (`columns[i]` is the 1-based column of
+/// the queen in row `i + 1`), from row `top` and column `left`, with the true row and column
+/// numbers in the margin. For boards too large to draw whole.
+pub fn window(columns: &[u32], top: usize, left: usize, size: usize) -> Diagram {
+    let (top, left) = (top.max(1), left.max(1));
+    let mut board = Board::new(size);
+    for (i, &col) in columns.iter().enumerate().skip(top - 1).take(size) {
+        let col = col as usize;
+        if (left..left + size).contains(&col) {
+            let _ = board.place(Square::new(i + 2 - top, col + 1 - left), Piece::Queen);
+        }
+    }
+    Diagram::new(&board).origin(top, left)
+}
+
+/// Where the queens of a large board are: the board cut into at most `cells`×`cells` blocks,
+/// each shaded by how many queens it holds (on boards of at most `cells` rows, each block is one
+/// square and the picture shows every queen). Takes O(n + cells²).
+pub fn density(columns: &[u32], cells: usize) -> Svg {
+    let squares: Vec<(usize, usize)> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i + 1, c as usize))
+        .collect();
+    density_of(columns.len(), &squares, cells)
+}
+
+fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
+    const SIDE: u32 = 400;
+    let g = cells.clamp(1, 400).min(n.max(1));
+    let mut counts = vec![0_u32; g * g];
+    for &(row, col) in squares {
+        if (1..=n).contains(&row) && (1..=n).contains(&col) {
+            counts[(row - 1) * g / n * g + (col - 1) * g / n] += 1;
+        }
+    }
+    let most = counts.iter().copied().max().unwrap_or(0).max(1);
+    let theme = Theme::default();
+    // g ≤ 400, so every index below fits u32.
+    let as_f64 = |i: usize| f64::from(u32::try_from(i).unwrap_or(u32::MAX));
+    let cell = f64::from(SIDE) / as_f64(g);
+    let mut document = Document::new()
+        .set("viewBox", (0, 0, SIDE, SIDE))
+        .set("width", SIDE)
+        .set("height", SIDE)
+        .set("class", "nqueens-density")
+        .add(
+            Rectangle::new()
+                .set("width", SIDE)
+                .set("height", SIDE)
+                .set("fill", theme.light.as_str()),
+        );
+    for (i, &count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+        let (r, c) = (i / g, i % g);
+        document = document.add(
+            Rectangle::new()
+                .set("x", format!("{:.2}", as_f64(c) * cell))
+                .set("y", format!("{:.2}", as_f64(r) * cell))
+                .set("width", format!("{:.2}", cell.max(1.0)))
+                .set("height", format!("{:.2}", cell.max(1.0)))
+                .set("fill", theme.piece.as_str())
+                .set(
+                    "fill-opacity",
+                    format!("{:.3}", 0.2 + 0.8 * f64::from(count) / f64::from(most)),
+                ),
+        );
+    }
+    let block = n.div_ceil(g);
+    let ascii = format!(
+        "{n}×{n} board with {} queens, drawn as {g}×{g} blocks of up to {block}×{block} squares",
+        squares.len()
+    );
+    document = document.add(Description::new().add(svg::node::Text::new(ascii.clone())));
+    Svg {
+        markup: document.to_string(),
+        pixels: Some(SIDE),
+        ascii,
+        image_block: true,
+    }
+}
+
+/// A large board summarised in one picture: its top-left 32×32 corner, with coordinates, beside
+/// its [`density`] picture. What a board larger than [`MAX_DRAWN`] shows instead of itself.
+pub fn overview(columns: &[u32]) -> Svg {
+    let squares: Vec<(usize, usize)> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i + 1, c as usize))
+        .collect();
+    overview_of(columns.len(), &squares, |top, left, size| {
+        window(columns, top, left, size)
+    })
+}
+
+fn overview_of(
+    n: usize,
+    squares: &[(usize, usize)],
+    corner: impl Fn(usize, usize, usize) -> Diagram,
+) -> Svg {
+    let size = n.min(32);
+    let corner = corner(1, 1, size);
+    let density = density_of(n, squares, 200);
+    let caption = format!("rows and columns 1–{size}");
+    let gallery = Gallery::new()
+        .columns(1)
+        .cell_size(400)
+        .diagram(corner, &caption)
+        .render();
+    let (width, height) = (840, 440);
+    let markup = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" class=\"nqueens-overview\">\
+         <svg x=\"0\" y=\"0\" width=\"424\" height=\"446\">{}</svg>\
+         <svg x=\"436\" y=\"12\" width=\"400\" height=\"400\">{}</svg>\
+         <text x=\"636\" y=\"432\" font-size=\"13\" text-anchor=\"middle\" class=\"caption\">all {n} rows: where the queens are</text></svg>",
+        strip_xml_header(gallery.as_str()),
+        strip_xml_header(density.as_str())
+    );
+    Svg {
+        markup,
+        pixels: Some(width),
+        ascii: format!("{}\n\n{}", gallery.ascii(), density.ascii()),
+        image_block: true,
+    }
+}
+
+/// An SVG document's markup without anything before its `<svg` element, to nest it.
+fn strip_xml_header(markup: &str) -> &str {
+    markup.find("<svg").map_or(markup, |i| &markup[i..])
 }
 
 /// Rows of 0/1 cells as a grid of small squares, the first row on top: a 1 is a dark square, a 0

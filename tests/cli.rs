@@ -429,3 +429,77 @@ fn csp_prints_the_lectures_csp() {
     assert_eq!(huge.status.code(), Some(2));
     assert_eq!(stderr(&huge).lines().count(), 1);
 }
+
+#[test]
+fn huge_boards_by_construction_and_local_search() {
+    for method in ["construct", "min-conflicts"] {
+        let output = run(&["solve", "1000000", "--method", method, "--columns"]);
+        assert!(output.status.success(), "{method}: {}", stderr(&output));
+        let columns: Vec<u32> = stdout(&output)
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(
+            nqueens::queens::huge::verify(1_000_000, &columns),
+            Ok(()),
+            "{method}"
+        );
+        // Without --columns a board this large is summarised in one line.
+        let summary = run(&["solve", "5000", "--method", method]);
+        assert!(summary.status.success());
+        assert_eq!(stdout(&summary).lines().count(), 1, "{method}");
+        // Small boards print as boards and check out.
+        let small = run(&["solve", "10", "--method", method]);
+        let board = parse_board(&stdout(&small));
+        assert!(board.is_solution(), "{method}");
+        let none = run(&["solve", "2", "--method", method]);
+        assert_eq!(none.status.code(), Some(1), "{method}");
+        assert_eq!(stderr(&none).lines().count(), 1);
+    }
+    let starved = run(&[
+        "solve",
+        "100000",
+        "--method",
+        "min-conflicts",
+        "--max-steps",
+        "0",
+    ]);
+    assert_eq!(starved.status.code(), Some(1));
+    assert!(
+        stderr(&starved).contains("--max-steps"),
+        "{}",
+        stderr(&starved)
+    );
+    let too_big = run(&["solve", "4000000000", "--method", "construct"]);
+    assert_eq!(too_big.status.code(), Some(2));
+}
+
+#[test]
+fn huge_boards_draw_an_overview() {
+    let dir = std::env::temp_dir().join(format!("nqueens-cli-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("overview.svg");
+    let output = run(&[
+        "solve",
+        "100000",
+        "--method",
+        "construct",
+        "--svg",
+        path.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("nqueens-overview"));
+    roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let labels = run(&[
+        "solve",
+        "100000",
+        "--method",
+        "construct",
+        "--svg",
+        path.to_str().unwrap(),
+        "--labels",
+    ]);
+    assert_eq!(labels.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

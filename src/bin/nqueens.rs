@@ -13,7 +13,7 @@ use nqueens::backtrack;
 use nqueens::csp;
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
 use nqueens::logic::dimacs;
-use nqueens::queens::{self, Encoding, QueensError};
+use nqueens::queens::{self, Encoding, QueensError, huge};
 use nqueens::render;
 use nqueens::{Board, Square};
 
@@ -204,6 +204,11 @@ enum Method {
     /// The backtracking lecture's search on the board: row by row, first free square, back a
     /// row when stuck (uses --max-nodes).
     Backtracking,
+    /// The explicit construction for every n ≥ 4: O(n), instant for millions of queens.
+    Construct,
+    /// Local search made for queens, with diagonal counters (uses --seed and --max-steps):
+    /// a million queens in well under a second.
+    MinConflicts,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -302,6 +307,9 @@ fn main() -> ExitCode {
         Command::Solve(args) if args.method == Method::Dp => solve(&mut out, &args),
         Command::Solve(args) if args.method == Method::Backtracking => {
             solve_backtracking(&mut out, &args)
+        }
+        Command::Solve(args) if matches!(args.method, Method::Construct | Method::MinConflicts) => {
+            solve_huge(&mut out, &args)
         }
         Command::Solve(args) => solve_csp(&mut out, &args),
         Command::Csp { n } => csp::create_csp(n)
@@ -500,6 +508,97 @@ fn count_bitboard(
         counts.all
     };
     Ok(print(out, &format!("{value}\n")))
+}
+
+/// The methods for huge boards: the board stays a list of columns, checked in O(n) before it is
+/// printed; printed square by square only when small.
+fn solve_huge(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
+    let start = std::time::Instant::now();
+    let failure = |error: QueensError| match error {
+        QueensError::NoSolution { .. } => Failure {
+            message: error.to_string(),
+            code: 1,
+        },
+        _ => Failure::input(error),
+    };
+    let (columns, steps) = if args.method == Method::Construct {
+        (huge::construct(args.n).map_err(failure)?, None)
+    } else {
+        let repair = huge::min_conflicts(args.n, args.seed, args.max_steps).map_err(failure)?;
+        let Some(columns) = repair.columns else {
+            eprintln!(
+                "nqueens: min-conflicts gave up on {} queens after {} steps (raise --max-steps)",
+                args.n, repair.steps
+            );
+            return Ok(1);
+        };
+        (columns, Some((repair.steps, repair.swaps)))
+    };
+    let elapsed = start.elapsed();
+    // An independent check before anything is printed.
+    huge::verify(args.n, &columns).map_err(|flaw| Failure {
+        message: format!("internal error: the board is not a solution: {flaw}"),
+        code: 1,
+    })?;
+    if let Some(path) = &args.picture.svg {
+        if args.n > render::MAX_DRAWN && (args.picture.labels || args.picture.attacks.is_some()) {
+            return Err(Failure::input(format!(
+                "--labels and --attacks draw whole boards, up to {}×{}",
+                render::MAX_DRAWN,
+                render::MAX_DRAWN
+            )));
+        }
+        if args.n > render::MAX_DRAWN {
+            render::overview(&columns).save(path).map_err(|e| Failure {
+                message: format!("{}: {e}", path.display()),
+                code: 1,
+            })?;
+        } else {
+            args.picture.draw(&board_of(&columns)?)?;
+        }
+    }
+    if args.columns {
+        let mut line = String::with_capacity(columns.len() * 8);
+        for (i, c) in columns.iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            line.push_str(&c.to_string());
+        }
+        line.push('\n');
+        print(out, &line);
+    } else if args.n <= nqueens::board::MAX_PRINTED {
+        let _ = writeln!(out, "{}", board_of(&columns)?);
+    } else {
+        let _ = writeln!(
+            out,
+            "{n} queens placed, none attacking another (checked); --columns prints them, --svg \
+             draws an overview",
+            n = args.n
+        );
+    }
+    if args.stats {
+        if let Some((steps, swaps)) = steps {
+            let _ = writeln!(
+                out,
+                "steps:             {steps}\nswaps:             {swaps}"
+            );
+        }
+        let _ = writeln!(
+            out,
+            "time:              {:.3} ms",
+            elapsed.as_secs_f64() * 1e3
+        );
+    }
+    Ok(0)
+}
+
+fn board_of(columns: &[u32]) -> Result<Board, Failure> {
+    let wide: Vec<usize> = columns.iter().map(|&c| c as usize).collect();
+    Board::from_columns(&wide).map_err(|e| Failure {
+        message: e.to_string(),
+        code: 1,
+    })
 }
 
 fn solve_backtracking(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {

@@ -12,6 +12,7 @@
 //! Diagonals of a single square give no clause in either encoding.
 
 mod count;
+pub mod huge;
 
 pub use count::{
     CountOptions, Counts, MAX_COUNT_N, all_solutions, count, count_fundamental,
