@@ -25,6 +25,8 @@ pub mod dp;
 pub mod encode;
 pub mod exercises;
 pub mod logic;
+#[cfg(feature = "plot")]
+pub mod plot;
 pub mod queens;
 pub mod render;
 pub mod rng;

@@ -691,6 +691,17 @@ pub struct Svg {
 }
 
 impl Svg {
+    /// An SVG drawn elsewhere in the crate (the charts of `plot`), with its width and its text.
+    #[cfg_attr(not(feature = "plot"), allow(dead_code))]
+    pub(crate) fn from_parts(markup: String, pixels: u32, ascii: String) -> Self {
+        Svg {
+            markup,
+            pixels: Some(pixels),
+            ascii,
+            image_block: true,
+        }
+    }
+
     /// The SVG markup.
     pub fn as_str(&self) -> &str {
         &self.markup
