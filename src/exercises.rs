@@ -529,52 +529,16 @@ fn literals_of(clauses: &Clauses) -> Vec<Literal> {
         .collect()
 }
 
-/// Checks a student's `reduce(clauses, literal)` against [`dp::reduce`]. As in the lecture,
-/// `reduce` is called only when the unit clause `{l}` is in the set: for each test set and each
-/// literal `l` over its variables, the input is the set with `{l}` added.
-pub fn check_reduce(given: impl Fn(&Clauses, Literal) -> Clauses) -> Report {
-    let exercise = "reduce";
+/// Runs a Davis–Putnam checker over every test set and literal: `case` gets the set, the literal
+/// and the number checked so far, and returns the report's text when the answer is wrong.
+fn check_cases(
+    exercise: &str,
+    mut case: impl FnMut(&Clauses, Literal, usize) -> Option<String>,
+) -> Report {
     let mut checked = 0;
     for set in clause_sets() {
         for literal in literals_of(&set) {
-            let mut input = set.clone();
-            input.insert(Clause::unit(literal));
-            let expected = dp::reduce(&input, literal);
-            let answer = match quietly(|| given(&input, literal)) {
-                Ok(answer) => answer,
-                Err(message) => {
-                    let text = format!(
-                        "✘ {exercise} panicked on the literal {literal} and the clauses\n  \
-                         {input}\n  {message}\n"
-                    );
-                    return Report::fail(exercise, checked, text, None);
-                }
-            };
-            if answer != expected {
-                let mut text = format!(
-                    "✘ {exercise} is wrong ({}).\n",
-                    right_before(checked, "case")
-                );
-                let _ = writeln!(text, "  literal:   {literal}");
-                let _ = writeln!(text, "  clauses:   {input}");
-                let _ = writeln!(text, "  reference: {expected}");
-                let _ = writeln!(text, "  yours:     {answer}");
-                let missing: Clauses = expected
-                    .iter()
-                    .filter(|c| !answer.contains(c))
-                    .cloned()
-                    .collect();
-                let extra: Clauses = answer
-                    .iter()
-                    .filter(|c| !expected.contains(c))
-                    .cloned()
-                    .collect();
-                if !missing.is_empty() {
-                    let _ = writeln!(text, "  missing:   {missing}");
-                }
-                if !extra.is_empty() {
-                    let _ = writeln!(text, "  too many:  {extra}");
-                }
+            if let Some(text) = case(&set, literal, checked) {
                 return Report::fail(exercise, checked, text, None);
             }
             checked += 1;
@@ -587,57 +551,84 @@ pub fn check_reduce(given: impl Fn(&Clauses, Literal) -> Clauses) -> Report {
     Report::pass(exercise, checked, text, None)
 }
 
+fn panicked(exercise: &str, literal: Literal, clauses: &Clauses, message: &str) -> String {
+    format!(
+        "✘ {exercise} panicked on the literal {literal} and the clauses\n  {clauses}\n  {message}\n"
+    )
+}
+
+/// Checks a student's `reduce(clauses, literal)` against [`dp::reduce`]. As in the lecture,
+/// `reduce` is called only when the unit clause `{l}` is in the set: for each test set and each
+/// literal `l` over its variables, the input is the set with `{l}` added.
+pub fn check_reduce(given: impl Fn(&Clauses, Literal) -> Clauses) -> Report {
+    let exercise = "reduce";
+    check_cases(exercise, |set, literal, checked| {
+        let mut input = set.clone();
+        input.insert(Clause::unit(literal));
+        let expected = dp::reduce(&input, literal);
+        let answer = match quietly(|| given(&input, literal)) {
+            Ok(answer) => answer,
+            Err(message) => return Some(panicked(exercise, literal, &input, &message)),
+        };
+        if answer == expected {
+            return None;
+        }
+        let mut text = format!(
+            "✘ {exercise} is wrong ({}).\n",
+            right_before(checked, "case")
+        );
+        let _ = writeln!(text, "  literal:   {literal}");
+        let _ = writeln!(text, "  clauses:   {input}");
+        let _ = writeln!(text, "  reference: {expected}");
+        let _ = writeln!(text, "  yours:     {answer}");
+        let only_in = |a: &Clauses, b: &Clauses| -> Clauses {
+            a.iter().filter(|c| !b.contains(c)).cloned().collect()
+        };
+        let (missing, extra) = (only_in(&expected, &answer), only_in(&answer, &expected));
+        if !missing.is_empty() {
+            let _ = writeln!(text, "  missing:   {missing}");
+        }
+        if !extra.is_empty() {
+            let _ = writeln!(text, "  too many:  {extra}");
+        }
+        Some(text)
+    })
+}
+
 /// Checks a student's Jeroslow–Wang score `jeroslow_wang(clauses, literal)` (`Σ 2^−|C|` over the
 /// clauses that contain the literal) against [`dp::jeroslow_wang`], on the same sets and literals
 /// as [`check_reduce`]; scores may differ by rounding (one part in 10¹²).
 pub fn check_jeroslow_wang(given: impl Fn(&Clauses, Literal) -> f64) -> Report {
     let exercise = "jeroslow_wang";
-    let mut checked = 0;
-    for set in clause_sets() {
-        for literal in literals_of(&set) {
-            let expected = dp::jeroslow_wang(&set, literal);
-            let answer = match quietly(|| given(&set, literal)) {
-                Ok(answer) => answer,
-                Err(message) => {
-                    let text = format!(
-                        "✘ {exercise} panicked on the literal {literal} and the clauses\n  \
-                         {set}\n  {message}\n"
-                    );
-                    return Report::fail(exercise, checked, text, None);
-                }
-            };
-            if (answer - expected).abs() > 1e-12 * expected.abs().max(1.0) || answer.is_nan() {
-                let terms: Vec<String> = set
-                    .iter()
-                    .filter(|c| c.contains(literal))
-                    .map(|c| format!("2^-{}", c.len()))
-                    .collect();
-                let mut text = format!(
-                    "✘ {exercise} is wrong ({}).\n",
-                    right_before(checked, "case")
-                );
-                let _ = writeln!(text, "  literal:   {literal}");
-                let _ = writeln!(text, "  clauses:   {set}");
-                let _ = writeln!(
-                    text,
-                    "  reference: {expected} = {}",
-                    if terms.is_empty() {
-                        "0 (no clause contains it)".to_owned()
-                    } else {
-                        terms.join(" + ")
-                    }
-                );
-                let _ = writeln!(text, "  yours:     {answer}");
-                return Report::fail(exercise, checked, text, None);
-            }
-            checked += 1;
+    check_cases(exercise, |set, literal, checked| {
+        let expected = dp::jeroslow_wang(set, literal);
+        let answer = match quietly(|| given(set, literal)) {
+            Ok(answer) => answer,
+            Err(message) => return Some(panicked(exercise, literal, set, &message)),
+        };
+        if (answer - expected).abs() <= 1e-12 * expected.abs().max(1.0) {
+            return None;
         }
-    }
-    let text = format!(
-        "✔ {exercise} agrees with the reference on the lecture's three examples and 40 random \
-         clause sets, with every literal ({checked} cases).\n"
-    );
-    Report::pass(exercise, checked, text, None)
+        let terms: Vec<String> = set
+            .iter()
+            .filter(|c| c.contains(literal))
+            .map(|c| format!("2^-{}", c.len()))
+            .collect();
+        let sum = if terms.is_empty() {
+            "0 (no clause contains it)".to_owned()
+        } else {
+            terms.join(" + ")
+        };
+        let mut text = format!(
+            "✘ {exercise} is wrong ({}).\n",
+            right_before(checked, "case")
+        );
+        let _ = writeln!(text, "  literal:   {literal}");
+        let _ = writeln!(text, "  clauses:   {set}");
+        let _ = writeln!(text, "  reference: {expected} = {sum}");
+        let _ = writeln!(text, "  yours:     {answer}");
+        Some(text)
+    })
 }
 
 #[cfg(test)]

@@ -161,36 +161,29 @@ impl Chart {
                 .x_label_area_size(36)
                 .y_label_area_size(64);
             let x_range = pad(x_min, x_max, false);
+            let (low, high) = pad(y_min, y_max, self.log_y);
+            // The two kinds of y axis are different types: the same steps for each.
+            macro_rules! finish {
+                ($y_range:expr) => {{
+                    let mut chart = builder
+                        .build_cartesian_2d(x_range.0..x_range.1, $y_range)
+                        .map_err(failed)?;
+                    chart
+                        .configure_mesh()
+                        .x_desc(self.x_label.as_str())
+                        .y_desc(self.y_label.as_str())
+                        .x_label_formatter(&|v| short(*v))
+                        .y_label_formatter(&|v| short(*v))
+                        .draw()
+                        .map_err(failed)?;
+                    draw_lines(&mut chart, &series)?;
+                    legend(&mut chart, series.len())?;
+                }};
+            }
             if self.log_y {
-                let (low, high) = pad(y_min, y_max, true);
-                let mut chart = builder
-                    .build_cartesian_2d(x_range.0..x_range.1, (low..high).log_scale())
-                    .map_err(failed)?;
-                chart
-                    .configure_mesh()
-                    .x_desc(self.x_label.as_str())
-                    .y_desc(self.y_label.as_str())
-                    .x_label_formatter(&|v| short(*v))
-                    .y_label_formatter(&|v| short(*v))
-                    .draw()
-                    .map_err(failed)?;
-                draw_lines(&mut chart, &series)?;
-                legend(&mut chart, series.len())?;
+                finish!((low..high).log_scale());
             } else {
-                let (low, high) = pad(y_min, y_max, false);
-                let mut chart = builder
-                    .build_cartesian_2d(x_range.0..x_range.1, low..high)
-                    .map_err(failed)?;
-                chart
-                    .configure_mesh()
-                    .x_desc(self.x_label.as_str())
-                    .y_desc(self.y_label.as_str())
-                    .x_label_formatter(&|v| short(*v))
-                    .y_label_formatter(&|v| short(*v))
-                    .draw()
-                    .map_err(failed)?;
-                draw_lines(&mut chart, &series)?;
-                legend(&mut chart, series.len())?;
+                finish!(low..high);
             }
             root.present().map_err(failed)?;
         }

@@ -215,6 +215,9 @@ impl Geometry {
         // Below the first rows of every case, and above the last row.
         let split = (self.last / 4).clamp(2, 4).min(self.last - 1);
         let mut tasks = Vec::new();
+        let mut push = |task: Task| tasks.push(task);
+        // The split lies above the last row, so no board is finished before it.
+        let mut none = Classes::default();
         let mut board = [0_u32; MAX_COUNT_N];
         // The queen of the first row in the corner, the second's `bound1` squares along.
         for bound1 in 2..self.last {
@@ -229,15 +232,9 @@ impl Geometry {
             let bit = 1_u32 << bound1;
             board[0] = 1;
             board[1] = bit;
-            self.expand(
-                &case,
-                2,
-                (2 | bit) << 1,
-                1 | bit,
-                bit >> 1,
-                &mut board,
-                split,
-                &mut tasks,
+            let (left, down, right) = ((2 | bit) << 1, 1 | bit, bit >> 1);
+            self.search_with(
+                &case, 2, left, down, right, &mut board, split, &mut none, &mut push,
             );
         }
         // The queen of the first row `bound1` squares from the corner.
@@ -255,52 +252,17 @@ impl Geometry {
             };
             let bit = 1_u32 << bound1;
             board[0] = bit;
-            self.expand(
-                &case,
-                1,
-                bit << 1,
-                bit,
-                bit >> 1,
-                &mut board,
-                split,
-                &mut tasks,
+            let (left, down, right) = (bit << 1, bit, bit >> 1);
+            self.search_with(
+                &case, 1, left, down, right, &mut board, split, &mut none, &mut push,
             );
             last_mask |= (last_mask >> 1) | (last_mask << 1);
             end_bit >>= 1;
             bound1 += 1;
             bound2 -= 1;
         }
+        debug_assert_eq!(none.two + none.four + none.eight, 0);
         tasks
-    }
-
-    /// The search down to row `split`, where each partial board becomes a task. The split lies
-    /// above the last row, so no board is finished here.
-    #[allow(clippy::too_many_arguments)]
-    fn expand(
-        &self,
-        case: &Case,
-        row: usize,
-        left: u32,
-        down: u32,
-        right: u32,
-        board: &mut [u32; MAX_COUNT_N],
-        split: usize,
-        tasks: &mut Vec<Task>,
-    ) {
-        let mut unused = Classes::default();
-        self.search_with(
-            case,
-            row,
-            left,
-            down,
-            right,
-            board,
-            split,
-            &mut unused,
-            &mut |task| {
-                tasks.push(task);
-            },
-        );
     }
 
     /// Rows `row..` of one case; at row `split` the partial board goes to `sink` instead.
