@@ -108,18 +108,21 @@ pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, Queens
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(task) = tasks.get(i) else { break };
-            let mut board = task.board;
-            geometry.search_with(
-                &task.case,
-                task.row,
-                task.left,
-                task.down,
-                task.right,
-                &mut board,
-                usize::MAX,
-                &mut classes,
-                &mut |_| {},
-            );
+            if task.case.corner {
+                classes.eight +=
+                    geometry.corner(task.case.bound1, task.row, task.left, task.down, task.right);
+            } else {
+                let mut board = task.board;
+                geometry.sides(
+                    &task.case,
+                    task.row,
+                    task.left,
+                    task.down,
+                    task.right,
+                    &mut board,
+                    &mut classes,
+                );
+            }
             let finished = done.fetch_add(1, Ordering::AcqRel) + 1;
             if let Some(report) = options.progress {
                 report(finished, tasks.len());
@@ -216,8 +219,6 @@ impl Geometry {
         let split = (self.last / 4).clamp(2, 4).min(self.last - 1);
         let mut tasks = Vec::new();
         let mut push = |task: Task| tasks.push(task);
-        // The split lies above the last row, so no board is finished before it.
-        let mut none = Classes::default();
         let mut board = [0_u32; MAX_COUNT_N];
         // The queen of the first row in the corner, the second's `bound1` squares along.
         for bound1 in 2..self.last {
@@ -233,9 +234,7 @@ impl Geometry {
             board[0] = 1;
             board[1] = bit;
             let (left, down, right) = ((2 | bit) << 1, 1 | bit, bit >> 1);
-            self.search_with(
-                &case, 2, left, down, right, &mut board, split, &mut none, &mut push,
-            );
+            self.expand(&case, 2, left, down, right, &mut board, split, &mut push);
         }
         // The queen of the first row `bound1` squares from the corner.
         let mut last_mask = self.top_bit | 1;
@@ -253,21 +252,39 @@ impl Geometry {
             let bit = 1_u32 << bound1;
             board[0] = bit;
             let (left, down, right) = (bit << 1, bit, bit >> 1);
-            self.search_with(
-                &case, 1, left, down, right, &mut board, split, &mut none, &mut push,
-            );
+            self.expand(&case, 1, left, down, right, &mut board, split, &mut push);
             last_mask |= (last_mask >> 1) | (last_mask << 1);
             end_bit >>= 1;
             bound1 += 1;
             bound2 -= 1;
         }
-        debug_assert_eq!(none.two + none.four + none.eight, 0);
         tasks
     }
 
-    /// Rows `row..` of one case; at row `split` the partial board goes to `sink` instead.
+    /// The squares of `row` a case allows among `free`, or `None` when the case rules the whole
+    /// branch out: the corner case keeps the second column free above row `bound1`; the others
+    /// keep the border columns free above row `bound1` and need a border queen by row `bound2`.
+    fn allowed(case: &Case, row: usize, down: u32, free: u32) -> Option<u32> {
+        if case.corner {
+            return Some(if row < case.bound1 { free & !2 } else { free });
+        }
+        if row < case.bound1 {
+            Some(free & !case.side_mask)
+        } else if row == case.bound2 {
+            match down & case.side_mask {
+                0 => None,
+                both if both == case.side_mask => Some(free),
+                _ => Some(free & case.side_mask),
+            }
+        } else {
+            Some(free)
+        }
+    }
+
+    /// Rows `row..split` of one case, each partial board at row `split` going to `sink` as a
+    /// task. The split lies above the last row, so no board is finished here.
     #[allow(clippy::too_many_arguments)]
-    fn search_with<S: FnMut(Task)>(
+    fn expand<S: FnMut(Task)>(
         &self,
         case: &Case,
         row: usize,
@@ -276,22 +293,9 @@ impl Geometry {
         right: u32,
         board: &mut [u32; MAX_COUNT_N],
         split: usize,
-        classes: &mut Classes,
         sink: &mut S,
     ) {
-        let mut free = self.mask & !(left | down | right);
-        if row == self.last {
-            if free != 0 {
-                if case.corner {
-                    board[row] = free;
-                    classes.eight += 1;
-                } else if free & case.last_mask == 0 {
-                    board[row] = free;
-                    self.classify(case, board, classes);
-                }
-            }
-            return;
-        }
+        debug_assert!(row <= split && split < self.last);
         if row == split {
             sink(Task {
                 case: *case,
@@ -303,35 +307,75 @@ impl Geometry {
             });
             return;
         }
-        if case.corner {
-            if row < case.bound1 {
-                free &= !2;
-            }
-        } else if row < case.bound1 {
-            free &= !case.side_mask;
-        } else if row == case.bound2 {
-            if down & case.side_mask == 0 {
-                return;
-            }
-            if down & case.side_mask != case.side_mask {
-                free &= case.side_mask;
-            }
-        }
+        let free = self.mask & !(left | down | right);
+        let Some(mut free) = Self::allowed(case, row, down, free) else {
+            return;
+        };
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             board[row] = bit;
-            self.search_with(
-                case,
+            let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            self.expand(case, row + 1, left, down, right, board, split, sink);
+        }
+    }
+
+    /// The rest of a corner case: every board found is the least of a class of eight, so only
+    /// the count matters (no board is kept).
+    fn corner(&self, bound1: usize, row: usize, left: u32, down: u32, right: u32) -> u64 {
+        let mut free = self.mask & !(left | down | right);
+        if row == self.last {
+            return u64::from(free != 0);
+        }
+        if row < bound1 {
+            // As in `allowed` for the corner case, without building a `Case` on the hot path.
+            free &= !2;
+        }
+        let mut found = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            found += self.corner(
+                bound1,
                 row + 1,
                 (left | bit) << 1,
                 down | bit,
                 (right | bit) >> 1,
-                board,
-                split,
-                classes,
-                sink,
             );
+        }
+        found
+    }
+
+    /// The rest of a case with the first queen off the corner, from a task: each finished board
+    /// that is the least of its class is counted by the size of the class.
+    #[allow(clippy::too_many_arguments)]
+    fn sides(
+        &self,
+        case: &Case,
+        row: usize,
+        left: u32,
+        down: u32,
+        right: u32,
+        board: &mut [u32; MAX_COUNT_N],
+        classes: &mut Classes,
+    ) {
+        let free = self.mask & !(left | down | right);
+        if row == self.last {
+            if free != 0 && free & case.last_mask == 0 {
+                board[row] = free;
+                self.classify(case, board, classes);
+            }
+            return;
+        }
+        let Some(mut free) = Self::allowed(case, row, down, free) else {
+            return;
+        };
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            board[row] = bit;
+            let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            self.sides(case, row + 1, left, down, right, board, classes);
         }
     }
 
