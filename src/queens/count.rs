@@ -134,8 +134,12 @@ pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, Queens
         let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
         let mut classes = work();
         for helper in helpers {
-            // A helper only counts; it cannot panic short of a bug, and then the count is wrong.
-            classes.add(&helper.join().unwrap_or_default());
+            // A helper only counts; should it panic (a bug), the panic goes on here rather than
+            // a wrong count.
+            match helper.join() {
+                Ok(found) => classes.add(&found),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
         }
         classes
     });

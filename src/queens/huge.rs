@@ -32,6 +32,11 @@ pub enum Flaw {
         /// Its column.
         col: u32,
     },
+    /// More rows than [`MAX_HUGE_N`].
+    TooLarge {
+        /// The board size asked for.
+        n: usize,
+    },
     /// Two queens on one line.
     Attack {
         /// The earlier row.
@@ -58,6 +63,9 @@ impl fmt::Display for Flaw {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Flaw::Length { n, len } => write!(f, "{len} columns given for {n} rows"),
+            Flaw::TooLarge { n } => {
+                write!(f, "{n} rows are more than the {MAX_HUGE_N} this checks")
+            }
             Flaw::OffBoard { row, col } => {
                 write!(f, "row {row} has its queen in column {col}, off the board")
             }
@@ -92,10 +100,7 @@ pub fn verify(n: usize, columns: &[u32]) -> Result<(), Flaw> {
         });
     }
     if n > MAX_HUGE_N {
-        return Err(Flaw::Length {
-            n,
-            len: columns.len(),
-        });
+        return Err(Flaw::TooLarge { n });
     }
     // The row that holds each column and diagonal (0: free); rows fit u32 as n ≤ 2^30.
     let mut column = vec![0_u32; n + 1];
