@@ -1071,7 +1071,9 @@ pub fn density(columns: &[u32], cells: usize) -> Svg {
 }
 
 fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
-    const SIDE: u32 = 400;
+    /// Shades of the blocks: the queen counts are rounded to this many levels, and each level is
+    /// one `<path>`, so that the picture stays small however many blocks hold queens.
+    const LEVELS: u32 = 8;
     let g = cells.clamp(1, 400).min(n.max(1));
     let mut counts = vec![0_u32; g * g];
     for &(row, col) in squares {
@@ -1081,32 +1083,43 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
     }
     let most = counts.iter().copied().max().unwrap_or(0).max(1);
     let theme = Theme::default();
-    // g ≤ 400, so every index below fits u32.
-    let as_f64 = |i: usize| f64::from(u32::try_from(i).unwrap_or(u32::MAX));
-    let cell = f64::from(SIDE) / as_f64(g);
+    // Whole units per block: the side is between 200 and 400 units. g ≤ 400 fits u32.
+    let g32 = u32::try_from(g).unwrap_or(400);
+    let block_side = (400 / g32).max(1);
+    let side = block_side * g32;
+    let mut paths = vec![String::new(); LEVELS as usize];
+    for (i, &count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+        let level = (count * LEVELS).div_ceil(most).clamp(1, LEVELS);
+        let (r, c) = (
+            u32::try_from(i / g).unwrap_or(0),
+            u32::try_from(i % g).unwrap_or(0),
+        );
+        let _ = write!(
+            paths[(level - 1) as usize],
+            "M{} {}h{block_side}v{block_side}h-{block_side}z",
+            c * block_side,
+            r * block_side
+        );
+    }
     let mut document = Document::new()
-        .set("viewBox", (0, 0, SIDE, SIDE))
-        .set("width", SIDE)
-        .set("height", SIDE)
+        .set("viewBox", (0, 0, side, side))
+        .set("width", side)
+        .set("height", side)
         .set("class", "nqueens-density")
         .add(
             Rectangle::new()
-                .set("width", SIDE)
-                .set("height", SIDE)
+                .set("width", side)
+                .set("height", side)
                 .set("fill", theme.light.as_str()),
         );
-    for (i, &count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
-        let (r, c) = (i / g, i % g);
+    for (level, path) in (1..=LEVELS).zip(&paths).filter(|(_, p)| !p.is_empty()) {
         document = document.add(
-            Rectangle::new()
-                .set("x", format!("{:.2}", as_f64(c) * cell))
-                .set("y", format!("{:.2}", as_f64(r) * cell))
-                .set("width", format!("{:.2}", cell.max(1.0)))
-                .set("height", format!("{:.2}", cell.max(1.0)))
+            SvgPath::new()
+                .set("d", path.as_str())
                 .set("fill", theme.piece.as_str())
                 .set(
                     "fill-opacity",
-                    format!("{:.3}", 0.2 + 0.8 * f64::from(count) / f64::from(most)),
+                    format!("{:.3}", 0.2 + 0.8 * f64::from(level) / f64::from(LEVELS)),
                 ),
         );
     }
@@ -1118,9 +1131,10 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
     document = document.add(Description::new().add(svg::node::Text::new(ascii.clone())));
     Svg {
         markup: document.to_string(),
-        pixels: Some(SIDE),
+        pixels: Some(side),
         ascii,
-        image_block: true,
+        // The HTML block shows it; a second copy as image/svg+xml would only double the notebook.
+        image_block: false,
     }
 }
 
@@ -1144,7 +1158,7 @@ fn overview_of(
 ) -> Svg {
     let size = n.min(32);
     let corner = corner(1, 1, size);
-    let density = density_of(n, squares, 200);
+    let density = density_of(n, squares, 100);
     let caption = format!("rows and columns 1–{size}");
     let gallery = Gallery::new()
         .columns(1)
@@ -1164,7 +1178,8 @@ fn overview_of(
         markup,
         pixels: Some(width),
         ascii: format!("{}\n\n{}", gallery.ascii(), density.ascii()),
-        image_block: true,
+        // Large (the corner's 1024 squares): the HTML block alone shows it.
+        image_block: false,
     }
 }
 
