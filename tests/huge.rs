@@ -163,7 +163,11 @@ fn large_boards_are_summarised_not_drawn_whole() {
     // The density picture of a million queens stays small: one path per shade.
     let million = huge::construct(1_000_000).unwrap();
     let density = render::density(&million, 200);
-    assert!(density.as_str().len() < 100_000, "{}", density.as_str().len());
+    assert!(
+        density.as_str().len() < 100_000,
+        "{}",
+        density.as_str().len()
+    );
     assert!(density.ascii().contains("1000000×1000000"));
     // Even when every block holds queens (a random-looking board), and in the overview.
     let spread = huge::min_conflicts(100_000, 1, 10_000_000)
@@ -171,7 +175,11 @@ fn large_boards_are_summarised_not_drawn_whole() {
         .columns
         .unwrap();
     let overview = render::overview(&spread);
-    assert!(overview.as_str().len() < 400_000, "{}", overview.as_str().len());
+    assert!(
+        overview.as_str().len() < 400_000,
+        "{}",
+        overview.as_str().len()
+    );
     let doc = roxmltree::Document::parse(overview.as_str()).expect("well-formed SVG");
     let shades = doc
         .descendants()
