@@ -137,6 +137,12 @@ fn escape(text: &str) -> String {
 /// Runs the student's code, turning a panic into its message. The default panic hook is silenced
 /// meanwhile: the report says what happened, and a notebook shows no stack of errors.
 fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    // One swap of the process-wide hook at a time: two checkers on two threads must not put
+    // each other's silent hook back for good.
+    static HOOK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _only_one = HOOK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let hook = panic::take_hook();
     panic::set_hook(Box::new(|_| {}));
     let result = panic::catch_unwind(AssertUnwindSafe(f));

@@ -29,10 +29,13 @@ use super::QueensError;
 /// The largest board [`count`] takes: a row is one 32-bit word.
 pub const MAX_COUNT_N: usize = 32;
 
+/// The most threads [`count_with`] starts, whatever it is asked for.
+pub const MAX_THREADS: usize = 256;
+
 /// How [`count_with`] runs.
 #[derive(Clone, Copy, Default)]
 pub struct CountOptions<'a> {
-    /// Threads to use; 0 means one per core.
+    /// Threads to use; 0 means one per core. At most [`MAX_THREADS`] are started.
     pub threads: usize,
     /// Called after each sub-problem with the number done so far and the number in all; `done`
     /// takes every value from 1 to the total once, from whichever thread finished the piece.
@@ -100,7 +103,7 @@ pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, Queens
         t => t,
     }
     .min(tasks.len())
-    .max(1);
+    .clamp(1, MAX_THREADS);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let work = || {

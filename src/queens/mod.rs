@@ -15,7 +15,7 @@ mod count;
 pub mod huge;
 
 pub use count::{
-    CountOptions, Counts, MAX_COUNT_N, all_solutions, count, count_fundamental,
+    CountOptions, Counts, MAX_COUNT_N, MAX_THREADS, all_solutions, count, count_fundamental,
     count_fundamental_by_burnside, count_plain, count_symmetric, count_with, fundamental_solutions,
 };
 
