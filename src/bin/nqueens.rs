@@ -17,7 +17,8 @@ use nqueens::queens::{self, Encoding, QueensError, huge};
 use nqueens::render;
 use nqueens::{Board, Square};
 
-/// Solve the n-queens puzzle the way the logic lecture does: as clauses, with Davis–Putnam.
+/// Solve, count and draw n queens: the logic lectures' clauses and Davis–Putnam, their CSP and
+/// backtracking, counting with symmetry, and boards of millions of queens.
 #[derive(Parser)]
 #[command(name = "nqueens", version, about, allow_negative_numbers = true)]
 struct Cli {
