@@ -64,11 +64,8 @@ impl Report {
 
     fn fail(exercise: &str, checked: usize, text: String, picture: Option<Svg>) -> Self {
         Report {
-            exercise: exercise.to_owned(),
             passed: false,
-            checked,
-            text,
-            picture,
+            ..Report::pass(exercise, checked, text, picture)
         }
     }
 

@@ -37,26 +37,7 @@ enum Command {
         n: usize,
     },
     /// Count the solutions of n queens.
-    Count {
-        /// The board size.
-        #[arg(value_parser = board_size)]
-        n: usize,
-        /// How to count.
-        #[arg(long, value_enum, default_value_t = CountMethod::Bitboard)]
-        method: CountMethod,
-        /// Count the solutions up to rotation and reflection instead (bitboard only).
-        #[arg(long)]
-        fundamental: bool,
-        /// Threads for the bitboard count (default: one per core).
-        #[arg(long, value_name = "T", default_value_t = 0)]
-        threads: usize,
-        /// How the board becomes clauses (for `sat`).
-        #[arg(long, value_enum, default_value_t = EncodingArg::OneHot)]
-        encoding: EncodingArg,
-        /// Give the `backtracking` and `csp` counts up after this many search nodes.
-        #[arg(long, value_name = "K", default_value_t = 1_000_000_000)]
-        max_nodes: u64,
-    },
+    Count(CountArgs),
     /// Write the clauses for n queens as DIMACS CNF to standard output.
     Cnf {
         /// The board size.
@@ -79,6 +60,28 @@ enum Command {
         #[command(flatten)]
         budget: BudgetArgs,
     },
+}
+
+#[derive(clap::Args)]
+struct CountArgs {
+    /// The board size.
+    #[arg(value_parser = board_size)]
+    n: usize,
+    /// How to count.
+    #[arg(long, value_enum, default_value_t = CountMethod::Bitboard)]
+    method: CountMethod,
+    /// Count the solutions up to rotation and reflection instead (bitboard only).
+    #[arg(long)]
+    fundamental: bool,
+    /// Threads for the bitboard count (default: one per core).
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    threads: usize,
+    /// How the board becomes clauses (for `sat`).
+    #[arg(long, value_enum, default_value_t = EncodingArg::OneHot)]
+    encoding: EncodingArg,
+    /// Give the `backtracking` and `csp` counts up after this many search nodes.
+    #[arg(long, value_name = "K", default_value_t = 1_000_000_000)]
+    max_nodes: u64,
 }
 
 #[derive(clap::Args)]
@@ -316,25 +319,7 @@ fn main() -> ExitCode {
         Command::Csp { n } => csp::create_csp(n)
             .map_err(Failure::input)
             .map(|problem| print(&mut out, &format!("{problem}\n"))),
-        Command::Count {
-            n,
-            method: CountMethod::Bitboard,
-            fundamental,
-            threads,
-            ..
-        } => count_bitboard(&mut out, n, fundamental, threads),
-        Command::Count {
-            fundamental: true, ..
-        } => Err(Failure::input(
-            "--fundamental needs --method bitboard (the default)",
-        )),
-        Command::Count {
-            n,
-            method,
-            encoding,
-            max_nodes,
-            ..
-        } => count(&mut out, n, method, encoding, max_nodes),
+        Command::Count(args) => count(&mut out, &args),
         Command::Cnf { n, encoding } => Encoding::from(encoding)
             .clauses(n)
             .map_err(Failure::input)
@@ -430,15 +415,15 @@ fn show_board(out: &mut impl Write, board: &Board, args: &SolveArgs) -> Result<(
     Ok(())
 }
 
-fn count(
-    out: &mut impl Write,
-    n: usize,
-    method: CountMethod,
-    encoding: EncodingArg,
-    max_nodes: u64,
-) -> Result<u8, Failure> {
-    let (solutions, gave_up) = match method {
-        CountMethod::Bitboard => unreachable!("counted by count_bitboard"),
+fn count(out: &mut impl Write, args: &CountArgs) -> Result<u8, Failure> {
+    let (n, max_nodes) = (args.n, args.max_nodes);
+    if args.fundamental && args.method != CountMethod::Bitboard {
+        return Err(Failure::input(
+            "--fundamental needs --method bitboard (the default)",
+        ));
+    }
+    let (solutions, gave_up) = match args.method {
+        CountMethod::Bitboard => return count_bitboard(out, n, args.fundamental, args.threads),
         CountMethod::Sat if n > SAT_COUNT_MAX => {
             return Err(Failure::input(format!(
                 "counting by listing every model is too slow past n = {SAT_COUNT_MAX}; \
@@ -446,7 +431,7 @@ fn count(
             )));
         }
         CountMethod::Sat => {
-            let clauses = Encoding::from(encoding)
+            let clauses = Encoding::from(args.encoding)
                 .clauses(n)
                 .map_err(Failure::input)?;
             (dp::satisfy_count(&clauses), false)
