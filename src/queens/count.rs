@@ -6,19 +6,20 @@
 //! by one. Each step of the search is a handful of bit operations.
 //!
 //! Two more factors come from the problem itself:
-//! * **the mirror**: reflecting a solution left to right gives a solution, and never the same one
-//!   (a queen would have to stand in the middle column of every row). So the search only puts the
-//!   first row's queen in the left half and doubles the count; for odd n, a first queen in the
-//!   middle column is mirrored by putting the second row's queen in the left half instead.
-//! * **threads**: the first two rows split the search into independent sub-problems (up to
-//!   n²/2 of them), which the threads take one at a time from a shared counter, so that both cores
-//!   stay busy to the end.
+//! * **symmetry**: the eight symmetries of the square (turns and reflections) map solutions to
+//!   solutions. The search completes only boards that can be the least of their class, and counts
+//!   each with the size of its class (2, 4 or 8), after Takaken's program (see `Geometry`). So it
+//!   gives both counts at once: every solution, and the classes (fundamental solutions).
+//! * **threads**: the first rows of every case split the search into independent sub-problems (a
+//!   about 900 for n = 16, 9,000 for n = 17), which the threads take one at a time from a shared counter, so that
+//!   every core stays busy to the end.
 //!
-//! Solutions up to symmetry use Burnside's lemma: the number of classes is the average, over the
-//! eight symmetries of the square, of the number of solutions each leaves unchanged. Reflections
-//! leave no solution of n > 1 unchanged (two queens would share a diagonal), so only the identity
-//! (every solution) and the quarter and half turns count, and solutions symmetric under a turn are
-//! few enough for a direct search ([`count_symmetric`]).
+//! [`count_plain`] is the plain search, without symmetry and on one thread, for comparison. An
+//! independent route to the classes is Burnside's lemma ([`count_fundamental_by_burnside`]): the
+//! number of classes is the average, over the eight symmetries, of the number of solutions each
+//! leaves unchanged. Reflections leave no solution of n > 1 unchanged (two queens would share a
+//! diagonal), so only the identity (every solution) and the quarter and half turns count, and
+//! solutions symmetric under a turn are few enough for a direct search ([`count_symmetric`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -115,16 +116,16 @@ pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, Queens
                 classes.eight +=
                     geometry.corner(task.case.bound1, task.row, task.left, task.down, task.right);
             } else {
-                let mut board = task.board;
-                geometry.sides(
-                    &task.case,
-                    task.row,
-                    task.left,
-                    task.down,
-                    task.right,
-                    &mut board,
-                    &mut classes,
-                );
+                let mut search = Sides {
+                    mask: geometry.mask,
+                    last: geometry.last,
+                    case: task.case,
+                    top_bit: geometry.top_bit,
+                    board: task.board,
+                    classes: Classes::default(),
+                };
+                search.search(task.row, task.left, task.down, task.right);
+                classes.add(&search.classes);
             }
             let finished = done.fetch_add(1, Ordering::AcqRel) + 1;
             if let Some(report) = options.progress {
@@ -352,47 +353,51 @@ impl Geometry {
         }
         found
     }
+}
 
-    /// The rest of a case with the first queen off the corner, from a task: each finished board
-    /// that is the least of its class is counted by the size of the class.
-    #[allow(clippy::too_many_arguments)]
-    fn sides(
-        &self,
-        case: &Case,
-        row: usize,
-        left: u32,
-        down: u32,
-        right: u32,
-        board: &mut [u32; MAX_COUNT_N],
-        classes: &mut Classes,
-    ) {
+/// The search below the split for a case with the first queen off the corner: the case's masks
+/// and the board so far in one place, so that each step passes only the row and its masks.
+struct Sides {
+    mask: u32,
+    last: usize,
+    case: Case,
+    top_bit: u32,
+    board: [u32; MAX_COUNT_N],
+    classes: Classes,
+}
+
+impl Sides {
+    /// Rows `row..` below a task; each finished board that is the least of its class is counted
+    /// by the size of the class.
+    fn search(&mut self, row: usize, left: u32, down: u32, right: u32) {
         let free = self.mask & !(left | down | right);
         if row == self.last {
-            if free != 0 && free & case.last_mask == 0 {
-                board[row] = free;
-                self.classify(case, board, classes);
+            if free != 0 && free & self.case.last_mask == 0 {
+                self.board[row] = free;
+                self.classify();
             }
             return;
         }
-        let Some(mut free) = Self::allowed(case, row, down, free) else {
+        let Some(mut free) = Geometry::allowed(&self.case, row, down, free) else {
             return;
         };
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            board[row] = bit;
-            let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
-            self.sides(case, row + 1, left, down, right, board, classes);
+            self.board[row] = bit;
+            self.search(row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
         }
     }
 
     /// A finished board (not in the corner case): is it the least of its class, and how large is
     /// the class? Compares it with its quarter, half and three-quarter turns, row by row; a turn
     /// that comes out smaller means the board is not canonical, and is not counted.
-    fn classify(&self, case: &Case, board: &[u32; MAX_COUNT_N], classes: &mut Classes) {
-        let last = self.last;
+    // Kept out of `search`, which then needs fewer registers saved on every call.
+    #[inline(never)]
+    fn classify(&mut self) {
+        let (last, board, classes) = (self.last, &self.board, &mut self.classes);
         // The quarter turn.
-        if board[case.bound2] == 1 {
+        if board[self.case.bound2] == 1 {
             let (mut own, mut pattern) = (1, 2_u32);
             while own <= last {
                 let (mut bit, mut you) = (1_u32, last);
@@ -416,7 +421,7 @@ impl Geometry {
             }
         }
         // The half turn.
-        if board[last] == case.end_bit {
+        if board[last] == self.case.end_bit {
             let (mut own, mut you) = (1, last - 1);
             while own <= last {
                 let (mut bit, mut pattern) = (1_u32, self.top_bit);
@@ -439,7 +444,7 @@ impl Geometry {
             }
         }
         // The three-quarter turn.
-        if board[case.bound1] == self.top_bit {
+        if board[self.case.bound1] == self.top_bit {
             let (mut own, mut pattern) = (1, self.top_bit >> 1);
             while own <= last {
                 let (mut bit, mut you) = (1_u32, 0);
