@@ -10,9 +10,9 @@
 //!   solutions. The search completes only boards that can be the least of their class, and counts
 //!   each with the size of its class (2, 4 or 8), after Takaken's program (see `Geometry`). So it
 //!   gives both counts at once: every solution, and the classes (fundamental solutions).
-//! * **threads**: the first rows of every case split the search into independent sub-problems (a
-//!   about 900 for n = 16, 9,000 for n = 17), which the threads take one at a time from a shared counter, so that
-//!   every core stays busy to the end.
+//! * **threads**: the first rows of every case split the search into independent sub-problems
+//!   (about 900 for n = 16, 9,000 for n = 17), which the threads take one at a time from a shared
+//!   counter, so that every core stays busy to the end.
 //!
 //! [`count_plain`] is the plain search, without symmetry and on one thread, for comparison. An
 //! independent route to the classes is Burnside's lemma ([`count_fundamental_by_burnside`]): the
