@@ -560,6 +560,15 @@ fn panicked(exercise: &str, literal: Literal, clauses: &Clauses, message: &str) 
     )
 }
 
+/// The start of a report on a wrong answer for a literal and a set of clauses: which case, and the
+/// input; the caller adds the reference and the answer.
+fn wrong_on(exercise: &str, checked: usize, literal: Literal, clauses: &Clauses) -> String {
+    format!(
+        "✘ {exercise} is wrong ({}).\n  literal:   {literal}\n  clauses:   {clauses}\n",
+        right_before(checked, "case")
+    )
+}
+
 /// Checks a student's `reduce(clauses, literal)` against [`dp::reduce`]. As in the lecture,
 /// `reduce` is called only when the unit clause `{l}` is in the set: for each test set and each
 /// literal `l` over its variables, the input is the set with `{l}` added.
@@ -576,12 +585,7 @@ pub fn check_reduce(given: impl Fn(&Clauses, Literal) -> Clauses) -> Report {
         if answer == expected {
             return None;
         }
-        let mut text = format!(
-            "✘ {exercise} is wrong ({}).\n",
-            right_before(checked, "case")
-        );
-        let _ = writeln!(text, "  literal:   {literal}");
-        let _ = writeln!(text, "  clauses:   {input}");
+        let mut text = wrong_on(exercise, checked, literal, &input);
         let _ = writeln!(text, "  reference: {expected}");
         let _ = writeln!(text, "  yours:     {answer}");
         let only_in = |a: &Clauses, b: &Clauses| -> Clauses {
@@ -622,12 +626,7 @@ pub fn check_jeroslow_wang(given: impl Fn(&Clauses, Literal) -> f64) -> Report {
         } else {
             terms.join(" + ")
         };
-        let mut text = format!(
-            "✘ {exercise} is wrong ({}).\n",
-            right_before(checked, "case")
-        );
-        let _ = writeln!(text, "  literal:   {literal}");
-        let _ = writeln!(text, "  clauses:   {set}");
+        let mut text = wrong_on(exercise, checked, literal, set);
         let _ = writeln!(text, "  reference: {expected} = {sum}");
         let _ = writeln!(text, "  yours:     {answer}");
         Some(text)
