@@ -1006,11 +1006,7 @@ impl Gallery {
             .max(1);
         let width = columns * (cell + gap) + gap;
         let height = rows * (cell + caption + gap) + gap;
-        let mut document = Document::new()
-            .set("viewBox", (0, 0, width, height))
-            .set("width", width)
-            .set("height", height)
-            .set("class", "nqueens-gallery");
+        let mut document = canvas(width, height, "nqueens-gallery");
         let mut ascii = String::new();
         for (i, (diagram, text)) in self.items.iter().enumerate() {
             let i = u32::try_from(i).unwrap_or(0);
@@ -1101,17 +1097,12 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
             r * block_side
         );
     }
-    let mut document = Document::new()
-        .set("viewBox", (0, 0, side, side))
-        .set("width", side)
-        .set("height", side)
-        .set("class", "nqueens-density")
-        .add(
-            Rectangle::new()
-                .set("width", side)
-                .set("height", side)
-                .set("fill", theme.light.as_str()),
-        );
+    let mut document = canvas(side, side, "nqueens-density").add(
+        Rectangle::new()
+            .set("width", side)
+            .set("height", side)
+            .set("fill", theme.light.as_str()),
+    );
     for (level, path) in (1..=LEVELS).zip(&paths).filter(|(_, p)| !p.is_empty()) {
         document = document.add(
             SvgPath::new()
@@ -1188,6 +1179,15 @@ fn strip_xml_header(markup: &str) -> &str {
     markup.find("<svg").map_or(markup, |i| &markup[i..])
 }
 
+/// An empty `<svg>` of this size in pixels, with a class for the style sheet.
+fn canvas(width: u32, height: u32, class: &str) -> Document {
+    Document::new()
+        .set("viewBox", (0, 0, width, height))
+        .set("width", width)
+        .set("height", height)
+        .set("class", class)
+}
+
 /// Rows of 0/1 cells as a grid of small squares, the first row on top: a 1 is a dark square, a 0
 /// a light one (any other number is drawn dark too). `labels` name the rows in a margin on the
 /// left (give none for no margin); the cells in `marked`, as 0-based `(row, index)` pairs, get a
@@ -1204,11 +1204,7 @@ pub fn cells(rows: &[Vec<u8>], labels: &[&str], marked: &[(usize, usize)]) -> Sv
     let columns = to_u32(rows.iter().map(Vec::len).max().unwrap_or(0));
     let (width, height) = (margin + columns * CELL + 2, to_u32(rows.len()) * CELL + 2);
     let theme = Theme::default();
-    let mut document = Document::new()
-        .set("viewBox", (0, 0, width, height))
-        .set("width", width)
-        .set("height", height)
-        .set("class", "nqueens-cells");
+    let mut document = canvas(width, height, "nqueens-cells");
     let mut ascii = String::new();
     for (r, row) in rows.iter().enumerate() {
         let y = 1 + to_u32(r) * CELL;
