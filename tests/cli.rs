@@ -47,6 +47,16 @@ fn assert_refused(output: &Output, code: i32, words: &str) {
     assert!(err.contains(words), "{err}");
 }
 
+/// The numbers of a `--columns` line.
+fn parse_columns<T: std::str::FromStr>(text: &str) -> Vec<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    text.split_whitespace()
+        .map(|c| c.parse().expect("a column number"))
+        .collect()
+}
+
 fn parse_board(text: &str) -> Board {
     let rows: Vec<&str> = text
         .lines()
@@ -105,10 +115,7 @@ fn columns_print_one_line_for_scripts() {
         assert!(output.status.success());
         let text = stdout(&output);
         assert_eq!(text.lines().count(), 1, "{text}");
-        let columns: Vec<usize> = text
-            .split_whitespace()
-            .map(|c| c.parse().unwrap())
-            .collect();
+        let columns: Vec<usize> = parse_columns(&text);
         assert!(
             Board::from_columns(&columns).unwrap().is_solution(),
             "{text}"
@@ -370,10 +377,7 @@ fn every_method_solves_and_the_board_checks_out() {
     ] {
         let output = run(&["solve", "12", "--method", method, "--columns"]);
         assert!(output.status.success(), "{method}: {}", stderr(&output));
-        let columns: Vec<usize> = stdout(&output)
-            .split_whitespace()
-            .map(|c| c.parse().unwrap())
-            .collect();
+        let columns: Vec<usize> = parse_columns(&stdout(&output));
         assert!(
             Board::from_columns(&columns).unwrap().is_solution(),
             "{method}: {columns:?}"
@@ -426,10 +430,7 @@ fn huge_boards_by_construction_and_local_search() {
     for method in ["construct", "min-conflicts"] {
         let output = run(&["solve", "1000000", "--method", method, "--columns"]);
         assert!(output.status.success(), "{method}: {}", stderr(&output));
-        let columns: Vec<u32> = stdout(&output)
-            .split_whitespace()
-            .map(|c| c.parse().unwrap())
-            .collect();
+        let columns: Vec<u32> = parse_columns(&stdout(&output));
         assert_eq!(
             nqueens::queens::huge::verify(1_000_000, &columns),
             Ok(()),
