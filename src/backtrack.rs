@@ -207,18 +207,25 @@ pub struct RowSearch {
     pub solutions: u64,
     /// Queens placed (search nodes).
     pub nodes: u64,
+    /// Squares looked at, placed on or not: the work, which the budget counts.
+    pub squares: u64,
     /// Times a row ran out of free squares and the search went back a row.
     pub backtracks: u64,
-    /// `true` when the search stopped after `max_nodes` queens, so that "no solution" or a
+    /// `true` when the search stopped at its budget of squares, so that "no solution" or a
     /// count is not the whole answer.
     pub gave_up: bool,
 }
+
+/// The largest board the row search takes (its arrays grow with n); beyond it, and whenever the
+/// budget is smaller than n (a solution needs at least n squares looked at), it gives up at once.
+pub const MAX_ROWS: usize = 1 << 24;
 
 /// The lecture's backtracking for queens, made to scale: the same search as
 /// [`fill_board_recursion`] (row by row, each queen on the first free square from the left, back
 /// a row when a row has none), so it finds the same board, but the board is three arrays of flags
 /// (columns, falling and rising diagonals) so that a square is checked in constant time, the
-/// recursion is a loop, and it stops after `max_nodes` queens placed.
+/// recursion is a loop, and it stops after looking at `max_squares` squares. Each square costs
+/// constant time, so the budget bounds the time.
 ///
 /// ```
 /// use nqueens::backtrack::solve_rows;
@@ -226,9 +233,9 @@ pub struct RowSearch {
 /// assert_eq!(found.columns, Some(vec![1, 5, 8, 6, 3, 7, 2, 4]));
 /// assert_eq!(solve_rows(3, 1_000_000).columns, None);
 /// ```
-pub fn solve_rows(n: usize, max_nodes: u64) -> RowSearch {
+pub fn solve_rows(n: usize, max_squares: u64) -> RowSearch {
     let mut first = None;
-    let mut result = search_rows(n, max_nodes, &mut |columns| {
+    let mut result = search_rows(n, max_squares, &mut |columns| {
         first = Some(columns.to_vec());
         true
     });
@@ -238,9 +245,9 @@ pub fn solve_rows(n: usize, max_nodes: u64) -> RowSearch {
 
 /// Counts every solution with the same search, going on after each one: 2, 10, 4, 40, 92 for
 /// n = 4 … 8. Exponential in n; fine to about 12.
-pub fn count_rows(n: usize, max_nodes: u64) -> RowSearch {
+pub fn count_rows(n: usize, max_squares: u64) -> RowSearch {
     let mut first = None;
-    let mut result = search_rows(n, max_nodes, &mut |columns| {
+    let mut result = search_rows(n, max_squares, &mut |columns| {
         first.get_or_insert_with(|| columns.to_vec());
         false
     });
@@ -252,7 +259,7 @@ pub fn count_rows(n: usize, max_nodes: u64) -> RowSearch {
 /// `on_solution`, which returns `true` to stop there.
 fn search_rows(
     n: usize,
-    max_nodes: u64,
+    max_squares: u64,
     on_solution: &mut dyn FnMut(&[usize]) -> bool,
 ) -> RowSearch {
     let mut result = RowSearch::default();
@@ -260,6 +267,10 @@ fn search_rows(
         // The empty board holds its zero queens.
         result.solutions = 1;
         on_solution(&[]);
+        return result;
+    }
+    if n > MAX_ROWS || n as u64 > max_squares {
+        result.gave_up = true;
         return result;
     }
     let mut column_used = vec![false; n];
@@ -270,13 +281,19 @@ fn search_rows(
     let mut next = vec![0_usize; n];
     let mut row = 0;
     loop {
-        let free = (next[row]..n)
-            .find(|&c| !column_used[c] && !falling[row + n - 1 - c] && !rising[row + c]);
-        if let Some(col) = free {
-            if result.nodes >= max_nodes {
+        let mut free = None;
+        for c in next[row]..n {
+            if result.squares >= max_squares {
                 result.gave_up = true;
                 return result;
             }
+            result.squares += 1;
+            if !column_used[c] && !falling[row + n - 1 - c] && !rising[row + c] {
+                free = Some(c);
+                break;
+            }
+        }
+        if let Some(col) = free {
             result.nodes += 1;
             next[row] = col + 1;
             placed[row] = col;

@@ -100,10 +100,10 @@ impl Report {
         let mut html = format!(
             "<div class=\"nqueens-report {}\"><p class=\"verdict\">{}</p>",
             if self.passed { "passed" } else { "failed" },
-            escape(class)
+            render::escape_html(class)
         );
         if !rest.trim().is_empty() {
-            let _ = write!(html, "<pre>{}</pre>", escape(rest.trim_end()));
+            let _ = write!(html, "<pre>{}</pre>", render::escape_html(rest.trim_end()));
         }
         if let Some(picture) = &self.picture {
             html.push_str(&picture.to_html());
@@ -123,12 +123,6 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// Runs the student's code, turning a panic into its message. The default panic hook is silenced

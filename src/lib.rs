@@ -24,12 +24,14 @@ pub mod csp;
 pub mod dp;
 pub mod encode;
 pub mod exercises;
+mod hash;
 pub mod logic;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod queens;
 pub mod render;
 pub mod rng;
+mod scan;
 
 pub use board::{Board, Direction, Piece, Square, Symmetry};
 pub use logic::{Clause, Clauses, Literal, Model, Variable};

@@ -205,7 +205,7 @@ impl Chart {
         match self.render() {
             Ok(svg) => svg.evcxr_display(),
             Err(error) => Html::new(
-                &format!("<p>{}</p>", error.to_string().replace('<', "&lt;")),
+                &format!("<p>{}</p>", crate::render::escape_html(&error.to_string())),
                 &error.to_string(),
             )
             .evcxr_display(),

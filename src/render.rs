@@ -672,10 +672,7 @@ fn queen_symbol(prefix: &str, theme: &Theme) -> Symbol {
 fn prefix_for(content: &impl fmt::Debug) -> String {
     static COUNTER: AtomicUsize = AtomicUsize::new(1);
     let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let text = format!("{count} {content:?}");
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = crate::hash::fnv_str(&format!("{count} {content:?}"));
     format!("nq{:08x}", hash >> 32)
 }
 
@@ -751,6 +748,13 @@ impl fmt::Display for Svg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.markup)
     }
+}
+
+/// Text made safe to put in HTML: `&`, `<` and `>` escaped.
+pub(crate) fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The evcxr protocol: one block per MIME type, read from standard output.
@@ -1126,6 +1130,16 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
         ascii,
         // The HTML block shows it; a second copy as image/svg+xml would only double the notebook.
         image_block: false,
+    }
+}
+
+/// A board given by its columns (`columns[i]` is the 1-based column of the queen in row `i + 1`):
+/// drawn whole up to [`MAX_DRAWN`] rows, and as its [`overview`] beyond.
+pub fn picture(columns: &[u32]) -> Svg {
+    if columns.len() > MAX_DRAWN {
+        overview(columns)
+    } else {
+        window(columns, 1, 1, columns.len()).render()
     }
 }
 

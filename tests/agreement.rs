@@ -149,17 +149,36 @@ fn the_fast_backtracking_is_the_lectures_search() {
 fn the_backtracking_budget_stops_the_search() {
     let stopped = backtrack::solve_rows(40, 1000);
     assert!(stopped.gave_up);
-    assert_eq!(stopped.nodes, 1000);
+    assert_eq!(stopped.squares, 1000);
     assert_eq!(stopped.columns, None);
     let counted = backtrack::count_rows(8, 200);
     assert!(counted.gave_up);
     assert!(counted.solutions < 92);
     let csp_counted = csp::count_solutions(&csp::create_csp(8).unwrap(), 200);
     assert!(csp_counted.gave_up);
-    // Plain backtracking's work jumps about with n: 25 queens take far fewer queens placed
-    // than 24 (about 49 thousand against 412 thousand).
-    let big = backtrack::solve_rows(25, 100_000);
+    // Plain backtracking's work jumps about with n: 25 queens take far fewer squares tried
+    // than 24 (about 1.2 million against 9.9 million).
+    let big = backtrack::solve_rows(25, 2_000_000);
     let columns = big.columns.expect("25 queens by plain backtracking");
     certify(25, &columns, "backtracking");
-    assert!(backtrack::solve_rows(24, 100_000).gave_up);
+    assert!(backtrack::solve_rows(24, 2_000_000).gave_up);
+}
+
+#[test]
+fn the_backtracking_budget_bounds_the_work_on_any_board() {
+    // Each square tried costs constant time, so the budget bounds the time on wide boards too.
+    let wide = backtrack::solve_rows(5000, 1_000_000);
+    assert!(wide.gave_up && wide.columns.is_none());
+    assert_eq!(wide.squares, 1_000_000);
+    // A board wider than the budget cannot be filled within it: given up at once.
+    let hopeless = backtrack::solve_rows(2_000_000, 1_000_000);
+    assert!(hopeless.gave_up);
+    assert_eq!(hopeless.squares, 0);
+    // A board beyond the largest the search takes is given up without allocating anything.
+    let huge = backtrack::count_rows(1 << 40, u64::MAX);
+    assert!(huge.gave_up && huge.solutions == 0);
+    // The squares tried are the CSP's values tried: the same search, counted the same way.
+    let eight = backtrack::solve_rows(8, u64::MAX);
+    let csp = csp::backtracking(&csp::create_csp(8).unwrap());
+    assert_eq!(eight.squares, csp.stats.nodes);
 }

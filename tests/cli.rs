@@ -135,7 +135,7 @@ fn boards_without_solutions_exit_1_with_one_line() {
 #[test]
 fn a_budget_that_runs_out_exits_1() {
     let output = run(&["solve", "30", "--max-splits", "2"]);
-    assert_refused(&output, 1, "gave up after 2 splits");
+    assert_refused(&output, 1, "gave up on 30 queens after 2 splits");
 }
 
 #[test]
@@ -197,7 +197,9 @@ fn sat_answers_like_a_sat_solver() {
         .iter()
         .filter(|&&v| v != 0)
         .map(|&v| {
-            let variable = cnf.variables[usize::try_from(v.unsigned_abs()).unwrap() - 1];
+            let variable = cnf
+                .variable(usize::try_from(v.unsigned_abs()).unwrap())
+                .unwrap();
             if v > 0 {
                 nqueens::Literal::positive(variable)
             } else {
@@ -489,4 +491,86 @@ fn huge_boards_draw_an_overview() {
     ]);
     assert_eq!(labels.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// Reliability findings, each tried as a new user would.
+
+#[test]
+fn sat_answers_satisfiable_when_the_file_holds_a_tautology() {
+    // {x1, ¬x1} is true under every assignment; the solver drops it, the answer must not.
+    let output = run_with_stdin(&["sat", "-"], "p cnf 2 2\n1 -1 0\n2 0\n");
+    assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "s SATISFIABLE\nv -1 2 0\n");
+}
+
+#[test]
+fn sat_stays_in_proportion_to_the_clauses_whatever_the_header_declares() {
+    for header in ["p cnf 2000000000 1\n1 0\n", "p cnf 10000000 1\n-3 0\n"] {
+        let output = run_with_stdin(&["sat", "-"], header);
+        assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+        // One variable in the clauses: one value in the answer.
+        assert_eq!(stdout(&output).lines().count(), 2, "{}", stdout(&output));
+    }
+    let empty = run_with_stdin(&["sat", "-"], "p cnf 2000000000 0\n");
+    assert_eq!(empty.status.code(), Some(10));
+    assert_eq!(stdout(&empty), "s SATISFIABLE\nv 0\n");
+}
+
+#[test]
+fn sat_with_no_splits_allowed_answers_unknown_and_exits_0_as_the_readme_says() {
+    let output = run_with_stdin(
+        &["sat", "-", "--max-splits", "0"],
+        "p cnf 3 2\n1 2 0\n-1 3 0\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).ends_with("s UNKNOWN\n"), "{}", stdout(&output));
+}
+
+#[test]
+fn backtracking_refuses_a_board_it_cannot_hold_instead_of_aborting() {
+    let output = run(&["solve", "1000000000000", "--method", "backtracking"]);
+    assert_refused(&output, 2, "backtracking takes boards up to");
+    assert_eq!(stderr(&output).lines().count(), 1);
+}
+
+#[test]
+fn the_node_budget_counts_squares_tried_so_it_bounds_wide_boards_too() {
+    let output = run(&[
+        "solve",
+        "5000",
+        "--method",
+        "backtracking",
+        "--max-nodes",
+        "100000",
+    ]);
+    assert_refused(&output, 1, "after 100000 squares tried (raise --max-nodes)");
+}
+
+#[test]
+fn a_failed_write_exits_non_zero() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // Not a Linux machine: nothing to try.
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["cnf", "8"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_refused(&output, 1, "cannot write the output");
+}
+
+#[test]
+fn labels_and_attacks_are_two_pictures_so_both_at_once_is_refused() {
+    let path = std::env::temp_dir().join("nqueens-labels-and-attacks.svg");
+    let output = run(&[
+        "solve",
+        "8",
+        "--svg",
+        path.to_str().unwrap(),
+        "--labels",
+        "--attacks",
+        "3,3",
+    ]);
+    assert_refused(&output, 2, "cannot be used with");
+    assert!(!path.exists());
 }

@@ -12,8 +12,8 @@ fn named_clauses_survive_a_round_trip() {
     assert!(text.contains("p cnf 16 56\n"));
     let cnf = dimacs::read(&text).unwrap();
     assert_eq!(cnf.clauses, clauses);
-    assert_eq!(cnf.variables.len(), 16);
-    assert_eq!(cnf.variables[15].name(), "Q<4,4>");
+    assert_eq!((cnf.declared, cnf.variables.len()), (16, 16));
+    assert_eq!(cnf.variable(16).unwrap().name(), "Q<4,4>");
 }
 
 #[test]
@@ -25,7 +25,7 @@ fn plain_files_get_numbered_names() {
         "{x1, ¬x3}, {x2, x3}".parse::<Clauses>().unwrap()
     );
     assert_eq!(
-        cnf.variables.iter().map(|v| v.name()).collect::<Vec<_>>(),
+        cnf.variables.values().map(|v| v.name()).collect::<Vec<_>>(),
         ["x1", "x2", "x3"]
     );
 }
@@ -116,9 +116,33 @@ fn a_name_table_that_contradicts_itself_is_refused() {
 }
 
 #[test]
-fn model_lines_are_complete_and_end_with_zero() {
+fn model_lines_give_every_variable_of_the_clauses_and_end_with_zero() {
+    // Variable 3 is declared but in no clause: it can take either value, and is left out.
     let cnf = dimacs::read("p cnf 3 1\n1 -2 0\n").unwrap();
     let model = "{x1}".parse::<Clauses>().unwrap();
     let model = model.iter().filter_map(nqueens::Clause::as_unit).collect();
-    assert_eq!(dimacs::model_lines(&cnf.variables, &model), "v 1 -2 -3 0\n");
+    assert_eq!(dimacs::model_lines(&cnf, &model), "v 1 -2 0\n");
+    assert!(cnf.clauses.is_satisfied_by(&cnf.completed(&model)));
+}
+
+#[test]
+fn reading_takes_time_in_proportion_to_the_text_not_the_header() {
+    // Two billion declared variables, one used: only the used one is named.
+    let cnf = dimacs::read("p cnf 2000000000 1\n7 0\n").unwrap();
+    assert_eq!(cnf.declared, 2_000_000_000);
+    assert_eq!(cnf.variables.len(), 1);
+    assert_eq!(cnf.variable(7).unwrap().name(), "x7");
+    let empty = dimacs::read("p cnf 2000000000 0\n").unwrap();
+    assert!(empty.variables.is_empty() && empty.clauses.is_empty());
+    // The name table still may not name a number twice, or two numbers alike.
+    let twice = "c var 1 a\nc var 2 a\np cnf 2 1\n1 2 0\n";
+    assert!(matches!(
+        dimacs::read(twice),
+        Err(DimacsError::BadName { line: 2, .. })
+    ));
+    let clash = "c var 1 x2\np cnf 2 1\n1 2 0\n";
+    assert!(matches!(
+        dimacs::read(clash),
+        Err(DimacsError::BadName { .. })
+    ));
 }

@@ -1,10 +1,14 @@
 //! `nqueens`: solve or count n queens (Davis–Putnam, the CSP solvers, backtracking), write the
 //! clauses as DIMACS, or solve any DIMACS file.
 //!
-//! Exit codes: 0 success; 1 no solution (n = 2, 3) or the solver gave up; 2 bad input;
-//! `sat` answers 10 (satisfiable) or 20 (unsatisfiable) as SAT solvers do.
+//! Each command is parse → one library call → print: `solve` goes through
+//! [`queens::place`], whatever the method.
+//!
+//! Exit codes: 0 success; 1 no solution (n = 2, 3), the solver gave up, or the output could not
+//! be written; 2 bad input; `sat` answers 10 (satisfiable), 20 (unsatisfiable) or 0 (unknown:
+//! the budget ran out) as SAT solvers do.
 
-use std::io::{Read, Write};
+use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -13,7 +17,7 @@ use nqueens::backtrack;
 use nqueens::csp;
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
 use nqueens::logic::dimacs;
-use nqueens::queens::{self, Encoding, QueensError, huge};
+use nqueens::queens::{self, Encoding, Limits, Method, Placement, QueensError};
 use nqueens::render;
 use nqueens::{Board, Square};
 
@@ -47,7 +51,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
         encoding: EncodingArg,
     },
-    /// Solve a DIMACS CNF file (or `-` for standard input) and answer as SAT solvers do.
+    /// Solve a DIMACS CNF file (or `-` for standard input) and answer as SAT solvers do: exit
+    /// 10 satisfiable, 20 unsatisfiable, 0 unknown (the budget ran out).
     Sat {
         /// The file to read, or `-` for standard input.
         file: String,
@@ -79,7 +84,8 @@ struct CountArgs {
     /// How the board becomes clauses (for `sat`).
     #[arg(long, value_enum, default_value_t = EncodingArg::OneHot)]
     encoding: EncodingArg,
-    /// Give the `backtracking` and `csp` counts up after this many search nodes.
+    /// Give the `backtracking` and `csp` counts up after this many search nodes (squares or
+    /// values tried).
     #[arg(long, value_name = "K", default_value_t = 1_000_000_000)]
     max_nodes: u64,
 }
@@ -90,17 +96,17 @@ struct SolveArgs {
     #[arg(value_parser = board_size)]
     n: usize,
     /// How to solve: Davis–Putnam on clauses, or a solver of the lecture's CSP.
-    #[arg(long, value_enum, default_value_t = Method::Dp)]
-    method: Method,
+    #[arg(long, value_enum, default_value_t = MethodArg::Dp)]
+    method: MethodArg,
     /// The seed of min-conflicts' random choices (the same seed gives the same board).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Give min-conflicts up after this many repair steps.
-    #[arg(long, value_name = "K", default_value_t = 10_000_000)]
+    #[arg(long, value_name = "K", default_value_t = Limits::default().max_steps)]
     max_steps: u64,
     /// Give backtracking, csp-backtracking and csp-propagation up after this many search nodes
-    /// (queens placed, or values tried).
-    #[arg(long, value_name = "K", default_value_t = 10_000_000)]
+    /// (squares or values tried).
+    #[arg(long, value_name = "K", default_value_t = Limits::default().max_nodes)]
     max_nodes: u64,
     /// How Davis–Putnam picks the literal to split on.
     #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
@@ -108,7 +114,7 @@ struct SolveArgs {
     /// How the board becomes clauses.
     #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
     encoding: EncodingArg,
-    /// Also print the clause count, the splits, the unit propagations and the time.
+    /// Also print what the solver counted and the time.
     #[arg(long)]
     stats: bool,
     /// Print only the column of the queen in each row (1-based, one line), for scripts.
@@ -118,6 +124,33 @@ struct SolveArgs {
     budget: BudgetArgs,
     #[command(flatten)]
     picture: PictureArgs,
+}
+
+impl SolveArgs {
+    fn method(&self) -> Method {
+        let seed = self.seed;
+        match self.method {
+            MethodArg::Dp => Method::Dp {
+                heuristic: self.heuristic.into(),
+                encoding: self.encoding.into(),
+            },
+            MethodArg::CspBacktracking => Method::CspBacktracking,
+            MethodArg::CspPropagation => Method::CspPropagation,
+            MethodArg::CspMinConflicts => Method::CspMinConflicts { seed },
+            MethodArg::Backtracking => Method::Backtracking,
+            MethodArg::Construct => Method::Construct,
+            MethodArg::MinConflicts => Method::MinConflicts { seed },
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            max_splits: self.budget.max_splits,
+            time_limit: self.budget.time_limit,
+            max_nodes: self.max_nodes,
+            max_steps: self.max_steps,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -130,30 +163,46 @@ struct PictureArgs {
     labels: bool,
     /// Draw instead the lecture's captures picture: a lone queen on ROW,COL and the squares it
     /// attacks.
-    #[arg(long, requires = "svg", value_name = "ROW,COL", value_parser = square)]
+    #[arg(long, requires = "svg", conflicts_with = "labels", value_name = "ROW,COL", value_parser = square)]
     attacks: Option<Square>,
 }
 
 impl PictureArgs {
+    /// Checks what can be checked before solving: a picture of the whole board needs a board
+    /// small enough to draw square by square, and a square on it.
+    fn check(&self, n: usize) -> Result<(), Failure> {
+        if self.svg.is_none() {
+            return Ok(());
+        }
+        let whole = self.labels || self.attacks.is_some();
+        if whole && n > render::MAX_DRAWN {
+            return Err(Failure::input(format!(
+                "--labels and --attacks draw whole boards, up to {max}×{max}",
+                max = render::MAX_DRAWN
+            )));
+        }
+        match self.attacks {
+            Some(square) if !Board::new(n).contains(square) => Err(Failure::input(format!(
+                "--attacks {},{} is off the {n}×{n} board",
+                square.row, square.col
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// Writes the picture asked for, if any.
-    fn draw(&self, board: &Board) -> Result<(), Failure> {
+    fn draw(&self, placed: &Placement) -> Result<(), Failure> {
         let Some(path) = &self.svg else { return Ok(()) };
-        let n = board.size();
-        let diagram = match self.attacks {
-            Some(square) if !board.contains(square) => {
-                return Err(Failure::input(format!(
-                    "--attacks {},{} is off the {n}×{n} board",
-                    square.row, square.col
-                )));
+        let n = placed.n();
+        let svg = match self.attacks {
+            Some(square) => render::attacks(n, square, true).render(),
+            None if self.labels => {
+                render::labelled(&placed.board().map_err(Failure::from)?).render()
             }
-            Some(square) => render::attacks(n, square, true),
-            None if self.labels => render::labelled(board),
-            None => board.diagram(),
+            None => render::picture(placed.columns()),
         };
-        diagram.save_svg(path).map_err(|e| Failure {
-            message: format!("{}: {e}", path.display()),
-            code: 1,
-        })
+        svg.save(path)
+            .map_err(|e| Failure::output(format!("{}: {e}", path.display())))
     }
 }
 
@@ -170,21 +219,12 @@ fn square(text: &str) -> Result<Square, String> {
 
 #[derive(clap::Args)]
 struct BudgetArgs {
-    /// Give up after this many splits.
+    /// Give Davis–Putnam up after this many splits.
     #[arg(long, value_name = "K")]
     max_splits: Option<u64>,
-    /// Give up after this many seconds.
+    /// Give Davis–Putnam up after this many seconds, building the clauses included.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
-}
-
-impl BudgetArgs {
-    fn budget(&self) -> Budget {
-        Budget {
-            max_splits: self.max_splits,
-            time_limit: self.time_limit,
-        }
-    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -196,7 +236,7 @@ enum HeuristicArg {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Method {
+enum MethodArg {
     /// Davis–Putnam on the clauses (uses --heuristic, --encoding and the DP budget).
     Dp,
     /// The CSP lecture's backtracking: rows in order, columns in increasing order.
@@ -282,10 +322,31 @@ struct Failure {
 }
 
 impl Failure {
+    /// Bad input: exit 2.
     fn input(message: impl std::fmt::Display) -> Self {
         Failure {
             message: message.to_string(),
             code: 2,
+        }
+    }
+
+    /// No answer, or nowhere to write it: exit 1.
+    fn output(message: impl std::fmt::Display) -> Self {
+        Failure {
+            message: message.to_string(),
+            code: 1,
+        }
+    }
+}
+
+impl From<QueensError> for Failure {
+    /// No solution, a budget run out, a bug caught by the check: exit 1; the rest is input.
+    fn from(error: QueensError) -> Self {
+        match error {
+            QueensError::NoSolution { .. }
+            | QueensError::GaveUp { .. }
+            | QueensError::Wrong { .. } => Failure::output(error),
+            _ => Failure::input(error),
         }
     }
 }
@@ -306,24 +367,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = Output::new();
     let result = match cli.command {
-        Command::Solve(args) if args.method == Method::Dp => solve(&mut out, &args),
-        Command::Solve(args) if args.method == Method::Backtracking => {
-            solve_backtracking(&mut out, &args)
-        }
-        Command::Solve(args) if matches!(args.method, Method::Construct | Method::MinConflicts) => {
-            solve_huge(&mut out, &args)
-        }
-        Command::Solve(args) => solve_csp(&mut out, &args),
+        Command::Solve(args) => solve(&mut out, &args),
         Command::Csp { n } => csp::create_csp(n)
             .map_err(Failure::input)
-            .map(|problem| print(&mut out, &format!("{problem}\n"))),
+            .map(|problem| out.line(problem)),
         Command::Count(args) => count(&mut out, &args),
         Command::Cnf { n, encoding } => Encoding::from(encoding)
             .clauses(n)
             .map_err(Failure::input)
-            .map(|clauses| print(&mut out, &dimacs::write(&clauses))),
+            .map(|clauses| out.text(&dimacs::write(&clauses))),
         Command::Sat {
             file,
             heuristic,
@@ -332,12 +386,17 @@ fn main() -> ExitCode {
         } => {
             let options = Options {
                 heuristic: heuristic.into(),
-                budget: budget.budget(),
+                budget: Budget {
+                    max_splits: budget.max_splits,
+                    time_limit: budget.time_limit,
+                },
                 trace: false,
             };
             sat(&mut out, &file, &options, stats)
         }
     };
+    // What was written must have reached its destination (`> /dev/full` is an error).
+    let result = out.finish().and(result);
     match result {
         Ok(code) => ExitCode::from(code),
         Err(failure) => {
@@ -347,75 +406,93 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes to stdout; a closed pipe (`nqueens cnf 8 | head`) is not an error worth a panic.
-fn print(out: &mut impl Write, text: &str) -> u8 {
-    let _ = out.write_all(text.as_bytes());
-    0
+/// Standard output, buffered; the first write error is kept and reported at the end. A closed
+/// pipe (`nqueens cnf 8 | head`) is not an error: the reader has what it wanted.
+struct Output {
+    writer: BufWriter<std::io::Stdout>,
+    error: Option<std::io::Error>,
 }
 
-fn solve(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
-    let options = Options {
-        heuristic: args.heuristic.into(),
-        budget: args.budget.budget(),
-        trace: false,
-    };
-    let run =
-        queens::solve_queens(args.n, args.encoding.into(), &options).map_err(Failure::input)?;
-    // Write errors (a closed pipe, as in `nqueens solve 8 | head -1`) are not worth a panic.
-    let code = match run.board() {
-        Ok(board) => {
-            show_board(out, &board, args)?;
-            0
+impl Output {
+    fn new() -> Self {
+        Output {
+            writer: BufWriter::new(std::io::stdout()),
+            error: None,
         }
-        Err(error @ (QueensError::NoSolution { .. } | QueensError::GaveUp { .. })) => {
-            eprintln!("nqueens: {error}");
-            1
-        }
-        Err(error) => {
-            return Err(Failure {
-                message: error.to_string(),
-                code: 1,
-            });
-        }
-    };
-    if args.stats {
-        let r = &run.report;
-        let _ = write!(
-            out,
-            "encoding:          {} ({} clauses, {} variables)\nheuristic:         {}\n\
-             splits:            {}\nunit propagations: {}\ncalls:             {}\n\
-             conflicts:         {}\ntime:              {:.3} ms\n",
-            run.encoding,
-            run.clauses,
-            run.variables,
-            options.heuristic,
-            r.stats.splits,
-            r.stats.unit_propagations,
-            r.stats.calls,
-            r.stats.conflicts,
-            r.elapsed.as_secs_f64() * 1e3
-        );
     }
-    Ok(code)
+
+    /// Writes a text; the exit code 0, for the commands whose only answer is the text.
+    fn text(&mut self, text: &str) -> u8 {
+        if self.error.is_none() {
+            self.error = self.writer.write_all(text.as_bytes()).err();
+        }
+        0
+    }
+
+    /// Writes a value and a newline.
+    fn line(&mut self, value: impl std::fmt::Display) -> u8 {
+        self.text(&format!("{value}\n"))
+    }
+
+    fn finish(mut self) -> Result<(), Failure> {
+        let error = self.error.take().or_else(|| self.writer.flush().err());
+        match error {
+            Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            Some(e) => Err(Failure::output(format!("cannot write the output: {e}"))),
+            None => Ok(()),
+        }
+    }
 }
 
-/// Writes a solved board as `solve` does: the board, or its columns, and the SVG if asked.
-fn show_board(out: &mut impl Write, board: &Board, args: &SolveArgs) -> Result<(), Failure> {
-    args.picture.draw(board)?;
+fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
+    args.picture.check(args.n)?;
+    let placed = queens::place(args.n, &args.method(), &args.limits()).map_err(|error| {
+        let mut failure = Failure::from(error);
+        if failure.code == 1 && failure.message.contains("gave up") {
+            failure.message = format!("{} (raise {})", failure.message, raise(args.method));
+        }
+        failure
+    })?;
+    args.picture.draw(&placed)?;
+    let n = placed.n();
     if args.columns {
-        let cols: Vec<String> = board
-            .columns()
-            .iter()
-            .map(|c| c.map_or("-".into(), |c| c.to_string()))
-            .collect();
-        let _ = writeln!(out, "{}", cols.join(" "));
+        let mut line = String::with_capacity(n * 8);
+        for (i, c) in placed.columns().iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            line.push_str(&c.to_string());
+        }
+        out.line(line);
+    } else if let Ok(board) = placed.board() {
+        out.line(board);
     } else {
-        let _ = writeln!(out, "{board}");
+        out.line(format!(
+            "{n} queens placed, none attacking another (checked); --columns prints them, --svg \
+             draws an overview"
+        ));
     }
-    Ok(())
+    if args.stats {
+        out.text(&placed.stats.to_string());
+        out.line(format!(
+            "{:<19}{:.3} ms",
+            "time:",
+            placed.elapsed.as_secs_f64() * 1e3
+        ));
+    }
+    Ok(0)
 }
 
-fn count(out: &mut impl Write, args: &CountArgs) -> Result<u8, Failure> {
+/// The flags that give a method more room.
+fn raise(method: MethodArg) -> &'static str {
+    match method {
+        MethodArg::Dp => "--max-splits or --time-limit",
+        MethodArg::CspMinConflicts | MethodArg::MinConflicts => "--max-steps",
+        _ => "--max-nodes",
+    }
+}
+
+fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
     let (n, max_nodes) = (args.n, args.max_nodes);
     if args.fundamental && args.method != CountMethod::Bitboard {
         return Err(Failure::input(
@@ -447,19 +524,18 @@ fn count(out: &mut impl Write, args: &CountArgs) -> Result<u8, Failure> {
         }
     };
     if gave_up {
-        eprintln!(
-            "nqueens: gave up after {max_nodes} search nodes with {solutions} solutions found \
+        return Err(Failure::output(format!(
+            "gave up after {max_nodes} search nodes with {solutions} solutions found \
              (raise --max-nodes)"
-        );
-        return Ok(1);
+        )));
     }
-    Ok(print(out, &format!("{solutions}\n")))
+    Ok(out.line(solutions))
 }
 
 /// Counts with the bitboard search; on a terminal, a progress line on stderr once a second has
 /// passed.
 fn count_bitboard(
-    out: &mut impl Write,
+    out: &mut Output,
     n: usize,
     fundamental: bool,
     threads: usize,
@@ -488,207 +564,14 @@ fn count_bitboard(
         // Clear the progress line.
         eprint!("\r{:60}\r", "");
     }
-    let value = if fundamental {
+    Ok(out.line(if fundamental {
         counts.fundamental
     } else {
         counts.all
-    };
-    Ok(print(out, &format!("{value}\n")))
+    }))
 }
 
-/// The methods for huge boards: the board stays a list of columns, checked in O(n) before it is
-/// printed; printed square by square only when small.
-fn solve_huge(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
-    let start = std::time::Instant::now();
-    let failure = |error: QueensError| match error {
-        QueensError::NoSolution { .. } => Failure {
-            message: error.to_string(),
-            code: 1,
-        },
-        _ => Failure::input(error),
-    };
-    let (columns, steps) = if args.method == Method::Construct {
-        (huge::construct(args.n).map_err(failure)?, None)
-    } else {
-        let repair = huge::min_conflicts(args.n, args.seed, args.max_steps).map_err(failure)?;
-        let Some(columns) = repair.columns else {
-            eprintln!(
-                "nqueens: min-conflicts gave up on {} queens after {} steps (raise --max-steps)",
-                args.n, repair.steps
-            );
-            return Ok(1);
-        };
-        (columns, Some((repair.steps, repair.swaps)))
-    };
-    let elapsed = start.elapsed();
-    // An independent check before anything is printed.
-    huge::verify(args.n, &columns).map_err(|flaw| Failure {
-        message: format!("internal error: the board is not a solution: {flaw}"),
-        code: 1,
-    })?;
-    if let Some(path) = &args.picture.svg {
-        if args.n > render::MAX_DRAWN && (args.picture.labels || args.picture.attacks.is_some()) {
-            return Err(Failure::input(format!(
-                "--labels and --attacks draw whole boards, up to {}×{}",
-                render::MAX_DRAWN,
-                render::MAX_DRAWN
-            )));
-        }
-        if args.n > render::MAX_DRAWN {
-            render::overview(&columns).save(path).map_err(|e| Failure {
-                message: format!("{}: {e}", path.display()),
-                code: 1,
-            })?;
-        } else {
-            args.picture.draw(&board_of(&columns)?)?;
-        }
-    }
-    if args.columns {
-        let mut line = String::with_capacity(columns.len() * 8);
-        for (i, c) in columns.iter().enumerate() {
-            if i > 0 {
-                line.push(' ');
-            }
-            line.push_str(&c.to_string());
-        }
-        line.push('\n');
-        print(out, &line);
-    } else if args.n <= nqueens::board::MAX_PRINTED {
-        let _ = writeln!(out, "{}", board_of(&columns)?);
-    } else {
-        let _ = writeln!(
-            out,
-            "{n} queens placed, none attacking another (checked); --columns prints them, --svg \
-             draws an overview",
-            n = args.n
-        );
-    }
-    if args.stats {
-        if let Some((steps, swaps)) = steps {
-            let _ = writeln!(
-                out,
-                "steps:             {steps}\nswaps:             {swaps}"
-            );
-        }
-        let _ = writeln!(
-            out,
-            "time:              {:.3} ms",
-            elapsed.as_secs_f64() * 1e3
-        );
-    }
-    Ok(0)
-}
-
-fn board_of(columns: &[u32]) -> Result<Board, Failure> {
-    let wide: Vec<usize> = columns.iter().map(|&c| c as usize).collect();
-    Board::from_columns(&wide).map_err(|e| Failure {
-        message: e.to_string(),
-        code: 1,
-    })
-}
-
-fn solve_backtracking(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
-    let start = std::time::Instant::now();
-    let search = backtrack::solve_rows(args.n, args.max_nodes);
-    let elapsed = start.elapsed();
-    let code = match &search.columns {
-        Some(columns) => {
-            let board = Board::from_columns(columns).map_err(|e| Failure {
-                message: e.to_string(),
-                code: 1,
-            })?;
-            show_board(out, &board, args)?;
-            0
-        }
-        None if search.gave_up => {
-            eprintln!(
-                "nqueens: backtracking gave up on {} queens after {} queens placed (raise \
-                 --max-nodes)",
-                args.n, search.nodes
-            );
-            1
-        }
-        None => {
-            eprintln!(
-                "nqueens: {n} queens cannot be placed on a {n}×{n} board without attacking each other",
-                n = args.n
-            );
-            1
-        }
-    };
-    if args.stats {
-        let _ = writeln!(
-            out,
-            "nodes:             {}\nbacktracks:        {}\ntime:              {:.3} ms",
-            search.nodes,
-            search.backtracks,
-            elapsed.as_secs_f64() * 1e3
-        );
-    }
-    Ok(code)
-}
-
-fn solve_csp(out: &mut impl Write, args: &SolveArgs) -> Result<u8, Failure> {
-    let problem = csp::create_csp(args.n).map_err(Failure::input)?;
-    let start = std::time::Instant::now();
-    let report = match args.method {
-        Method::CspBacktracking => csp::backtracking_with(&problem, args.max_nodes),
-        Method::CspPropagation => csp::propagation_with(&problem, args.max_nodes),
-        _ => csp::min_conflicts(&problem, args.seed, args.max_steps),
-    };
-    let elapsed = start.elapsed();
-    let code = match &report.assignment {
-        Some(assignment) => {
-            let columns: Vec<usize> = assignment
-                .iter()
-                .map(|&v| usize::try_from(v).unwrap_or(0))
-                .collect();
-            let board = Board::from_columns(&columns).map_err(|e| Failure {
-                message: e.to_string(),
-                code: 1,
-            })?;
-            show_board(out, &board, args)?;
-            0
-        }
-        None if report.gave_up && args.method == Method::CspMinConflicts => {
-            eprintln!(
-                "nqueens: min-conflicts gave up on {} queens after {} steps (raise --max-steps)",
-                args.n, report.stats.steps
-            );
-            1
-        }
-        None if report.gave_up => {
-            eprintln!(
-                "nqueens: the search gave up on {} queens after {} nodes (raise --max-nodes)",
-                args.n, report.stats.nodes
-            );
-            1
-        }
-        None => {
-            eprintln!(
-                "nqueens: {n} queens cannot be placed on a {n}×{n} board without attacking each other",
-                n = args.n
-            );
-            1
-        }
-    };
-    if args.stats {
-        let s = report.stats;
-        let _ = writeln!(
-            out,
-            "csp:               {} variables, {} constraints\nnodes:             {}\nbacktracks:        {}\nsteps:             {}\ntime:              {:.3} ms",
-            problem.variables().len(),
-            problem.constraints().len(),
-            s.nodes,
-            s.backtracks,
-            s.steps,
-            elapsed.as_secs_f64() * 1e3
-        );
-    }
-    Ok(code)
-}
-
-fn sat(out: &mut impl Write, file: &str, options: &Options, stats: bool) -> Result<u8, Failure> {
+fn sat(out: &mut Output, file: &str, options: &Options, stats: bool) -> Result<u8, Failure> {
     let text = if file == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -701,37 +584,35 @@ fn sat(out: &mut impl Write, file: &str, options: &Options, stats: bool) -> Resu
     let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
     let report = dp::solve_with(&cnf.clauses, options);
     if stats {
-        let _ = write!(
-            out,
+        out.text(&format!(
             "c {} variables, {} clauses\nc {}\nc time {:.3} ms\n",
-            cnf.variables.len(),
+            cnf.declared,
             cnf.clauses.len(),
             report.stats,
             report.elapsed.as_secs_f64() * 1e3
-        );
+        ));
     }
     let code = match &report.outcome {
         Outcome::Satisfiable(model) => {
-            // An independent check before we claim it: every clause has a true literal.
-            if let Some(clause) = cnf.clauses.first_falsified(model) {
-                return Err(Failure {
-                    message: format!("internal error: model falsifies {clause}"),
-                    code: 1,
-                });
+            // An independent check before we claim it, on the assignment we print.
+            let printed = cnf.completed(model);
+            if let Some(clause) = cnf.clauses.first_falsified(&printed) {
+                return Err(Failure::output(format!(
+                    "internal error: model falsifies {clause}"
+                )));
             }
-            let _ = write!(
-                out,
+            out.text(&format!(
                 "s SATISFIABLE\n{}",
-                dimacs::model_lines(&cnf.variables, model)
-            );
+                dimacs::model_lines(&cnf, model)
+            ));
             10
         }
         Outcome::Unsatisfiable => {
-            let _ = writeln!(out, "s UNSATISFIABLE");
+            out.text("s UNSATISFIABLE\n");
             20
         }
         Outcome::GaveUp(_) => {
-            let _ = write!(out, "c {}\ns UNKNOWN\n", report.outcome);
+            out.text(&format!("c {}\ns UNKNOWN\n", report.outcome));
             0
         }
     };

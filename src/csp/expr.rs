@@ -12,8 +12,20 @@
 //!
 //! Parsing resolves variable names to indices once; a constraint is then evaluated on an
 //! assignment (a slice of values) without looking at any string.
+//!
+//! A constraint nests at most [`MAX_NESTING`] parentheses, `abs` and minus signs deep and holds at
+//! most [`MAX_TERMS`] numbers and variables, so that evaluating, printing and dropping it (all
+//! recursive) never run out of stack; beyond that it is an error, not a crash.
 
 use std::fmt;
+
+use crate::scan::Scanner;
+
+/// The deepest nesting of parentheses, `abs(…)` and unary minus a constraint may have.
+pub const MAX_NESTING: usize = 64;
+
+/// The most numbers and variables one constraint may hold.
+pub const MAX_TERMS: usize = 1000;
 
 /// A comparison or arithmetic operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,17 +217,17 @@ pub fn parse_constraint(
 ) -> Result<Expr, ExprError> {
     let mut parser = Parser {
         text,
-        chars: text.chars().collect(),
-        position: 0,
+        scan: Scanner::new(text),
         variable,
+        nesting: 0,
+        terms: 0,
     };
     let left = parser.sum()?;
     let Some(op) = parser.comparison() else {
         return Err(parser.error("a comparison (==, !=, <, <=, >, >=)"));
     };
     let right = parser.sum()?;
-    parser.skip_space();
-    if parser.position < parser.chars.len() {
+    if !parser.scan.at_end() {
         return Err(parser.error("the end of the constraint"));
     }
     Ok(Expr::Binary(op, Box::new(left), Box::new(right)))
@@ -223,47 +235,28 @@ pub fn parse_constraint(
 
 struct Parser<'a> {
     text: &'a str,
-    chars: Vec<char>,
-    position: usize,
+    scan: Scanner,
     variable: &'a dyn Fn(&str) -> Option<usize>,
+    /// How deep the rule being read is nested.
+    nesting: usize,
+    /// Numbers and variables read so far.
+    terms: usize,
 }
 
 impl Parser<'_> {
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.position).copied()
-    }
-
-    fn skip_space(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.position += 1;
+    fn error_at(&self, column: usize, message: String) -> ExprError {
+        ExprError {
+            text: self.text.to_owned(),
+            column,
+            message,
         }
     }
 
     fn error(&self, expected: &str) -> ExprError {
-        let found = self
-            .peek()
-            .map_or_else(|| "the end".to_owned(), |c| format!("'{c}'"));
-        ExprError {
-            text: self.text.to_owned(),
-            column: self.position + 1,
-            message: format!("expected {expected}, found {found}"),
-        }
-    }
-
-    fn eat(&mut self, token: &str) -> bool {
-        self.skip_space();
-        let end = self.position + token.chars().count();
-        if end <= self.chars.len()
-            && self.chars[self.position..end]
-                .iter()
-                .copied()
-                .eq(token.chars())
-        {
-            self.position = end;
-            true
-        } else {
-            false
-        }
+        self.error_at(
+            self.scan.column(),
+            format!("expected {expected}, found {}", self.scan.found()),
+        )
     }
 
     fn comparison(&mut self) -> Option<Op> {
@@ -276,16 +269,16 @@ impl Parser<'_> {
             (">", Op::Gt),
         ]
         .into_iter()
-        .find(|(token, _)| self.eat(token))
+        .find(|(token, _)| self.scan.eat(token))
         .map(|(_, op)| op)
     }
 
     fn sum(&mut self) -> Result<Expr, ExprError> {
         let mut left = self.product()?;
         loop {
-            let op = if self.eat("+") {
+            let op = if self.scan.eat("+") {
                 Op::Add
-            } else if self.eat("-") {
+            } else if self.scan.eat("-") {
                 Op::Sub
             } else {
                 return Ok(left);
@@ -296,64 +289,92 @@ impl Parser<'_> {
 
     fn product(&mut self) -> Result<Expr, ExprError> {
         let mut left = self.unary()?;
-        while self.eat("*") {
+        while self.scan.eat("*") {
             left = Expr::Binary(Op::Mul, Box::new(left), Box::new(self.unary()?));
         }
         Ok(left)
     }
 
     fn unary(&mut self) -> Result<Expr, ExprError> {
-        if self.eat("-") {
-            return Ok(Expr::Neg(Box::new(self.unary()?)));
+        self.scan.skip_space();
+        let column = self.scan.column();
+        if self.scan.eat("-") {
+            return self.nested(column, |p| Ok(Expr::Neg(Box::new(p.unary()?))));
         }
         self.atom()
     }
 
+    /// Reads a rule one level deeper, refusing to go past [`MAX_NESTING`].
+    /// `column` is where the deeper rule starts, for the error.
+    fn nested(
+        &mut self,
+        column: usize,
+        rule: impl FnOnce(&mut Self) -> Result<Expr, ExprError>,
+    ) -> Result<Expr, ExprError> {
+        if self.nesting >= MAX_NESTING {
+            return Err(self.error_at(
+                column,
+                format!(
+                    "a constraint nests at most {MAX_NESTING} parentheses, abs and minus signs deep"
+                ),
+            ));
+        }
+        self.nesting += 1;
+        let expr = rule(self);
+        self.nesting -= 1;
+        expr
+    }
+
+    /// Counts a number or variable, refusing to go past [`MAX_TERMS`].
+    fn term(&mut self, column: usize) -> Result<(), ExprError> {
+        self.terms += 1;
+        if self.terms > MAX_TERMS {
+            return Err(self.error_at(
+                column,
+                format!("a constraint holds at most {MAX_TERMS} numbers and variables"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `sum` followed by `)`.
+    fn closed_sum(&mut self) -> Result<Expr, ExprError> {
+        let inner = self.sum()?;
+        if !self.scan.eat(")") {
+            return Err(self.error("')'"));
+        }
+        Ok(inner)
+    }
+
     fn atom(&mut self) -> Result<Expr, ExprError> {
-        self.skip_space();
-        let start = self.position;
-        match self.peek() {
+        self.scan.skip_space();
+        let column = self.scan.column();
+        match self.scan.peek() {
             Some('(') => {
-                self.position += 1;
-                let inner = self.sum()?;
-                if !self.eat(")") {
-                    return Err(self.error("')'"));
-                }
-                Ok(inner)
+                self.scan.bump();
+                self.nested(column, Self::closed_sum)
             }
             Some(c) if c.is_ascii_digit() => {
-                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    self.position += 1;
-                }
-                let digits: String = self.chars[start..self.position].iter().collect();
-                digits.parse().map(Expr::Const).map_err(|_| ExprError {
-                    text: self.text.to_owned(),
-                    column: start + 1,
-                    message: format!("{digits} is too large"),
-                })
+                self.term(column)?;
+                let digits = self.scan.take_while(|c| c.is_ascii_digit());
+                digits
+                    .parse()
+                    .map(Expr::Const)
+                    .map_err(|_| self.error_at(column, format!("{digits} is too large")))
             }
             Some(c) if c.is_alphabetic() || c == '_' => {
-                while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                    self.position += 1;
-                }
-                let name: String = self.chars[start..self.position].iter().collect();
+                let name = self.scan.take_while(|c| c.is_alphanumeric() || c == '_');
                 if name == "abs" {
-                    if !self.eat("(") {
+                    if !self.scan.eat("(") {
                         return Err(self.error("'(' after abs"));
                     }
-                    let inner = self.sum()?;
-                    if !self.eat(")") {
-                        return Err(self.error("')'"));
-                    }
+                    let inner = self.nested(column, Self::closed_sum)?;
                     return Ok(Expr::Abs(Box::new(inner)));
                 }
+                self.term(column)?;
                 (self.variable)(&name)
                     .map(Expr::Var)
-                    .ok_or_else(|| ExprError {
-                        text: self.text.to_owned(),
-                        column: start + 1,
-                        message: format!("unknown variable {name}"),
-                    })
+                    .ok_or_else(|| self.error_at(column, format!("unknown variable {name}")))
             }
             _ => Err(self.error("a number, a variable, abs(…) or '('")),
         }
@@ -414,9 +435,36 @@ mod tests {
         assert_eq!(parse("abs(V1 != 2").unwrap_err().column, 8);
         assert_eq!(
             parse("V1 + V2").unwrap_err().message,
-            "expected a comparison (==, !=, <, <=, >, >=), found the end"
+            "expected a comparison (==, !=, <, <=, >, >=), found the end of the text"
         );
         assert_eq!(parse("V1 == V2 V3").unwrap_err().column, 10);
         assert_eq!(parse("V1 == 99999999999999999999").unwrap_err().column, 7);
+    }
+
+    #[test]
+    fn deep_or_long_constraints_are_errors_not_crashes() {
+        let deep = format!("{}V1{} != 2", "(".repeat(15_000), ")".repeat(15_000));
+        let error = parse(&deep).unwrap_err();
+        assert!(error.message.contains("nests at most"), "{}", error.message);
+        assert_eq!(error.column, MAX_NESTING + 1);
+        let minus = format!("{}V1 != 2", "-".repeat(15_000));
+        assert!(parse(&minus).unwrap_err().message.contains("nests at most"));
+        let abs = format!("{}V1{} != 2", "abs(".repeat(15_000), ")".repeat(15_000));
+        assert!(parse(&abs).unwrap_err().message.contains("nests at most"));
+        let long = format!("V1{} != 2", " + 1".repeat(15_000));
+        assert!(
+            parse(&long)
+                .unwrap_err()
+                .message
+                .contains("at most 1000 numbers")
+        );
+        // Just inside both limits it parses and evaluates.
+        let fits = format!(
+            "{}V1{}{} != 2",
+            "(".repeat(MAX_NESTING),
+            ")".repeat(MAX_NESTING),
+            " + 0".repeat(MAX_TERMS - 2)
+        );
+        assert_eq!(parse(&fits).unwrap().eval(&[1, 0, 0]), 1);
     }
 }

@@ -233,8 +233,14 @@ impl fmt::Display for Csp {
     }
 }
 
-/// The most constraints [`create_csp`] builds (n = 3163 is the first board beyond it).
+/// The most constraints [`create_csp`] builds.
 pub const MAX_CONSTRAINTS: usize = 10_000_000;
+
+/// The largest board [`create_csp`] builds: its n·(n−1) constraints stay within
+/// [`MAX_CONSTRAINTS`].
+pub const MAX_N: usize = 3162;
+const _: () = assert!(MAX_N * (MAX_N - 1) <= MAX_CONSTRAINTS);
+const _: () = assert!((MAX_N + 1) * MAX_N > MAX_CONSTRAINTS);
 
 /// The lecture's n-queens CSP: `V1..Vn`, values `1..=n`, `Vi != Vj` and `abs(Vj - Vi) != j - i`
 /// for `i < j` (n = 8: 8 variables, 56 constraints).
@@ -245,7 +251,7 @@ pub fn create_csp(n: usize) -> Result<Csp, CspError> {
     if n == 0 {
         return Err(CspError::Empty);
     }
-    if n.saturating_mul(n - 1) > MAX_CONSTRAINTS {
+    if n > MAX_N {
         return Err(CspError::TooLarge(n));
     }
     let var = |i: usize| Box::new(Expr::Var(i - 1));
@@ -280,4 +286,17 @@ pub fn create_csp(n: usize) -> Result<Csp, CspError> {
         values,
         constraints,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_past_max_n_are_refused() {
+        assert_eq!(
+            create_csp(MAX_N + 1).unwrap_err(),
+            CspError::TooLarge(MAX_N + 1)
+        );
+    }
 }

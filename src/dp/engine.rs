@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::{Heuristic, Limit, Options, Outcome, Stats, Step, jeroslow_wang_weight};
+use crate::hash::{FNV_START, fnv};
 use crate::logic::{Clauses, Literal, Model, Variable};
 
 /// A literal as a number: `2·variable` for `p`, `2·variable + 1` for `¬p`.
@@ -390,7 +391,11 @@ impl Engine {
                 if self.equals_whole_clause(c) {
                     duplicates.push(c);
                 } else {
-                    shortened.push((free, self.left(c).fold(FNV, fnv), to_u32(c)));
+                    shortened.push((
+                        free,
+                        self.left(c).map(u64::from).fold(FNV_START, fnv),
+                        to_u32(c),
+                    ));
                 }
             }
         }
@@ -640,13 +645,6 @@ impl Engine {
             _ => None,
         }
     }
-}
-
-const FNV: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// One step of the FNV-1a hash, over a literal.
-fn fnv(hash: u64, l: Lit) -> u64 {
-    (hash ^ u64::from(l)).wrapping_mul(0x0100_0000_01b3)
 }
 
 /// Clause and variable indices are `u32`: a clause set that needs more is far beyond memory.

@@ -118,6 +118,16 @@ pub enum Limit {
     Time(Duration),
 }
 
+impl fmt::Display for Limit {
+    /// What ran out: "2 splits", "0.250 s".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Splits(n) => write!(f, "{n} splits"),
+            Limit::Time(d) => write!(f, "{:.3} s", d.as_secs_f64()),
+        }
+    }
+}
+
 /// The answer of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -153,8 +163,7 @@ impl fmt::Display for Outcome {
         match self {
             Outcome::Satisfiable(model) => fmt::Display::fmt(model, f),
             Outcome::Unsatisfiable => f.write_str("{{}}"),
-            Outcome::GaveUp(Limit::Splits(n)) => write!(f, "gave up after {n} splits"),
-            Outcome::GaveUp(Limit::Time(d)) => write!(f, "gave up after {:.3} s", d.as_secs_f64()),
+            Outcome::GaveUp(limit) => write!(f, "gave up after {limit}"),
         }
     }
 }
@@ -330,7 +339,16 @@ pub fn solve(clauses: &Clauses) -> Clauses {
 
 /// Solves with the given heuristic, budget and tracing; returns a typed outcome with statistics.
 pub fn solve_with(clauses: &Clauses, options: &Options) -> Report {
-    let start = std::time::Instant::now();
+    solve_since(clauses, options, std::time::Instant::now())
+}
+
+/// [`solve_with`] on a clock that started at `start`: the time limit counts from there, and so
+/// does the reported time (for callers that count building the clauses too).
+pub(crate) fn solve_since(
+    clauses: &Clauses,
+    options: &Options,
+    start: std::time::Instant,
+) -> Report {
     let mut engine = engine::Engine::new(clauses);
     let (outcome, stats, trace) = engine.solve(options, start);
     Report {

@@ -4,6 +4,10 @@
 //! variables in order and add a table of comment lines `c var 3 Q<1,3>` so that reading the file
 //! back restores the names; a file without such lines gets the names `x1`, `x2`, …
 //!
+//! Reading takes time and memory in proportion to the text, not to the header's counts: only the
+//! variables that occur (in a clause or the name table) get a name, so `p cnf 2000000000 0` is as
+//! quick to read as `p cnf 1 0`.
+//!
 //! Reading is strict, and every error names its line: a missing or malformed header, a literal out
 //! of range, a clause without its closing `0`, anything that is not a number, or a clause count
 //! that differs from the header's. A line holding only `%` ends the file (the SATLIB benchmarks
@@ -18,10 +22,31 @@ use super::{Clauses, Literal, Model, Variable};
 /// A clause set read from DIMACS, with the variable that stands for each number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cnf {
-    /// `variables[i]` is the variable numbered `i + 1`.
-    pub variables: Vec<Variable>,
+    /// How many variables the header declares.
+    pub declared: usize,
+    /// The variable of each number that occurs in a clause or in the name table.
+    pub variables: BTreeMap<usize, Variable>,
     /// The clauses. Duplicate clauses in the file collapse: this is a set.
     pub clauses: Clauses,
+}
+
+impl Cnf {
+    /// The variable numbered `number`, if it occurs in the file.
+    pub fn variable(&self, number: usize) -> Option<Variable> {
+        self.variables.get(&number).copied()
+    }
+
+    /// The model made total over the file's variables: those it leaves unassigned are false,
+    /// as [`model_lines`] prints them.
+    pub fn completed(&self, model: &Model) -> Model {
+        self.variables
+            .values()
+            .map(|&v| match model.value(v) {
+                Some(true) => Literal::positive(v),
+                _ => Literal::negative(v),
+            })
+            .collect()
+    }
 }
 
 /// Why a DIMACS text could not be read. Every variant names a 1-based line.
@@ -211,13 +236,11 @@ pub fn read(text: &str) -> Result<Cnf, DimacsError> {
             found: raw.len(),
         });
     }
-    check_names(&names, header.variables)?;
-    let variables: Vec<Variable> = (1..=header.variables)
-        .map(|number| variable_for(number, &names))
-        .collect();
-    // Numbers are in 1..=header.variables: checked while reading.
+    let used = raw.iter().flatten().map(|&(number, _)| number);
+    let variables = name_variables(&names, used, header.variables)?;
+    // Every number read is in `variables`: it was collected from the same clauses.
     let literal = |(number, negative): (usize, bool)| {
-        let variable = variables[number - 1];
+        let variable = variables[&number];
         if negative {
             Literal::negative(variable)
         } else {
@@ -228,7 +251,11 @@ pub fn read(text: &str) -> Result<Cnf, DimacsError> {
         .iter()
         .map(|c| c.iter().map(|&l| literal(l)).collect())
         .collect();
-    Ok(Cnf { variables, clauses })
+    Ok(Cnf {
+        declared: header.variables,
+        variables,
+        clauses,
+    })
 }
 
 fn read_header(text: &str, line: usize) -> Result<Header, DimacsError> {
@@ -269,14 +296,30 @@ fn read_name(
     Ok(())
 }
 
-/// Every number named once, within range, and no name used for two numbers.
-fn check_names(
+/// The variable of every number used in a clause or named in the table: its name from the
+/// table, or `x<number>`. No table entry beyond the header's count, and no name for two numbers.
+fn name_variables(
     names: &BTreeMap<usize, (usize, Variable)>,
+    used: impl Iterator<Item = usize>,
     count: usize,
-) -> Result<(), DimacsError> {
+) -> Result<BTreeMap<usize, Variable>, DimacsError> {
+    if let Some((&number, &(line, _))) = names.range(count + 1..).next() {
+        return Err(DimacsError::BadName {
+            line,
+            reason: format!("variable {number} is out of range: the header declares {count}"),
+        });
+    }
+    let mut variables: BTreeMap<usize, Variable> = names
+        .iter()
+        .map(|(&number, entry)| (number, entry.1))
+        .collect();
+    for number in used {
+        variables
+            .entry(number)
+            .or_insert_with(|| Variable::intern(&format!("x{number}")));
+    }
     let mut seen = BTreeMap::new();
-    for number in 1..=count {
-        let variable = variable_for(number, names);
+    for (&number, &variable) in &variables {
         if let Some(other) = seen.insert(variable, number) {
             let line = names
                 .get(&number)
@@ -288,19 +331,7 @@ fn check_names(
             });
         }
     }
-    if let Some((&number, &(line, _))) = names.range(count + 1..).next() {
-        return Err(DimacsError::BadName {
-            line,
-            reason: format!("variable {number} is out of range: the header declares {count}"),
-        });
-    }
-    Ok(())
-}
-
-fn variable_for(number: usize, names: &BTreeMap<usize, (usize, Variable)>) -> Variable {
-    names
-        .get(&number)
-        .map_or_else(|| Variable::intern(&format!("x{number}")), |entry| entry.1)
+    Ok(variables)
 }
 
 /// The numbering used when writing: variables in order, from 1.
@@ -331,20 +362,22 @@ pub fn write(clauses: &Clauses) -> String {
     out
 }
 
-/// The SAT-competition answer lines `v 1 -2 … 0` for a model over numbered variables.
+/// The SAT-competition answer lines `v 1 -2 … 0` for a model of a file's clauses.
 ///
-/// Variables the model leaves unassigned are written as false, so the assignment is complete;
-/// it still satisfies the clauses, since no clause needed them.
-pub fn model_lines(variables: &[Variable], model: &Model) -> String {
+/// Every variable that occurs in the file is given; those the model leaves unassigned are
+/// written as false (see [`Cnf::completed`]), which still satisfies the clauses. A variable the
+/// header declares but no clause mentions can take either value and is left out, so the answer
+/// stays as long as the file.
+pub fn model_lines(cnf: &Cnf, model: &Model) -> String {
     let mut out = String::new();
     let mut line = String::from("v");
-    for (i, &variable) in variables.iter().enumerate() {
+    for (&number, &variable) in &cnf.variables {
         let sign = if model.value(variable) == Some(true) {
             ""
         } else {
             "-"
         };
-        let _ = write!(line, " {sign}{}", i + 1);
+        let _ = write!(line, " {sign}{number}");
         if line.len() > 72 {
             out.push_str(&line);
             out.push('\n');

@@ -300,11 +300,13 @@ impl Clause {
         }
     }
 
-    /// Whether some literal of the clause is true in the model.
+    /// Whether the clause is true however the model's unassigned variables are set: some literal
+    /// is true in it, or the clause is a tautology such as `{p, ¬p}`.
     pub fn is_satisfied_by(&self, model: &Model) -> bool {
         self.literals
             .iter()
             .any(|&l| model.value_of(l) == Some(true))
+            || self.is_tautology()
     }
 }
 
@@ -417,7 +419,7 @@ impl Clauses {
         self.set.iter().all(|c| c.len() == 1)
     }
 
-    /// Whether every clause has a literal that is true in the model.
+    /// Whether every clause has a literal that is true in the model (or is a tautology).
     ///
     /// A variable the model leaves unassigned makes none of its literals true.
     pub fn is_satisfied_by(&self, model: &Model) -> bool {

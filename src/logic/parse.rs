@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Clause, Clauses, Literal, Variable};
+use crate::scan::Scanner;
 
 /// A text that is not in the lecture's notation; `column` counts characters from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,45 +26,35 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// A cursor over the characters of the input.
+/// The grammar's rules over a [`Scanner`].
 struct Parser {
-    chars: Vec<char>,
-    position: usize,
+    scan: Scanner,
 }
 
 impl Parser {
     fn new(text: &str) -> Self {
         Parser {
-            chars: text.chars().collect(),
-            position: 0,
+            scan: Scanner::new(text),
         }
     }
 
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.position).copied()
+        self.scan.peek()
     }
 
     fn skip_space(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.position += 1;
-        }
+        self.scan.skip_space();
     }
 
     fn error(&self, expected: &str) -> ParseError {
-        let found = match self.peek() {
-            Some(c) => format!("'{c}'"),
-            None => "the end of the text".to_owned(),
-        };
         ParseError {
-            column: self.position + 1,
-            message: format!("expected {expected}, found {found}"),
+            column: self.scan.column(),
+            message: format!("expected {expected}, found {}", self.scan.found()),
         }
     }
 
     fn expect(&mut self, wanted: char) -> Result<(), ParseError> {
-        self.skip_space();
-        if self.peek() == Some(wanted) {
-            self.position += 1;
+        if self.scan.eat(wanted.encode_utf8(&mut [0; 4])) {
             Ok(())
         } else {
             Err(self.error(&format!("'{wanted}'")))
@@ -71,29 +62,24 @@ impl Parser {
     }
 
     fn finish(&mut self) -> Result<(), ParseError> {
-        self.skip_space();
-        match self.peek() {
-            None => Ok(()),
-            Some(_) => Err(self.error("the end of the text")),
+        if self.scan.at_end() {
+            Ok(())
+        } else {
+            Err(self.error("the end of the text"))
         }
     }
 
     /// `name := (letter | _) (letter | digit | _ | ')* ('<' inner '>')?`, inner without braces.
     fn variable(&mut self) -> Result<Variable, ParseError> {
         self.skip_space();
-        let start = self.position;
         if !self.peek().is_some_and(|c| c.is_alphabetic() || c == '_') {
             return Err(self.error("a variable name (a letter or '_' first)"));
         }
-        while self
-            .peek()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '\'')
-        {
-            self.position += 1;
-        }
-        let mut name: String = self.chars[start..self.position].iter().collect();
+        let mut name = self
+            .scan
+            .take_while(|c| c.is_alphanumeric() || c == '_' || c == '\'');
         if self.peek() == Some('<') {
-            self.position += 1;
+            self.scan.bump();
             name.push('<');
             loop {
                 match self.peek() {
@@ -102,9 +88,9 @@ impl Parser {
                     Some(c) if !matches!(c, '<' | '{' | '}') => name.push(c),
                     _ => return Err(self.error("'>' to close the variable's '<'")),
                 }
-                self.position += 1;
+                self.scan.bump();
             }
-            self.position += 1;
+            self.scan.bump();
             name.push('>');
         }
         Ok(Variable::intern(&name))
@@ -116,7 +102,7 @@ impl Parser {
             .peek()
             .is_some_and(|c| matches!(c, '¬' | '!' | '~' | '-'))
         {
-            self.position += 1;
+            self.scan.bump();
             Ok(Literal::negative(self.variable()?))
         } else {
             Ok(Literal::positive(self.variable()?))
@@ -128,17 +114,16 @@ impl Parser {
         self.expect('{')?;
         let mut literals = Vec::new();
         self.skip_space();
-        if self.peek() == Some('}') {
-            self.position += 1;
+        if self.scan.eat("}") {
             return Ok(Clause::empty());
         }
         loop {
             literals.push(self.literal()?);
             self.skip_space();
             match self.peek() {
-                Some(',') => self.position += 1,
+                Some(',') => self.scan.bump(),
                 Some('}') => {
-                    self.position += 1;
+                    self.scan.bump();
                     return Ok(literals.into_iter().collect());
                 }
                 _ => return Err(self.error("',' or '}' in a clause")),
@@ -146,30 +131,38 @@ impl Parser {
         }
     }
 
-    /// `{C, C, …}`, `{}`, or the bare list `C, C, …`.
+    /// `{C, C, …}`, `{}`, or the bare list `C, C, …` (where `{}, {p}` is the empty clause and
+    /// `{p}`, while `{}` alone is the empty set).
     fn clauses(&mut self) -> Result<Clauses, ParseError> {
         self.skip_space();
-        let save = self.position;
+        let save = self.scan.position;
         self.expect('{')?;
-        self.skip_space();
-        let braced = matches!(self.peek(), Some('{' | '}'));
-        if !braced {
-            // A bare list of clauses: start again at its first '{'.
-            self.position = save;
-        }
+        let braced = if self.scan.eat("}") {
+            // `{}` alone is the empty set; followed by a ',' it is the first clause of a list.
+            let after = self.scan.position;
+            if !self.scan.eat(",") {
+                self.scan.position = after;
+                return Ok(Clauses::new());
+            }
+            self.scan.position = save;
+            false
+        } else {
+            self.skip_space();
+            let braced = self.peek() == Some('{');
+            if !braced {
+                // A bare list of clauses: start again at its first '{'.
+                self.scan.position = save;
+            }
+            braced
+        };
         let mut clauses = Clauses::new();
-        self.skip_space();
-        if braced && self.peek() == Some('}') {
-            self.position += 1;
-            return Ok(clauses);
-        }
         loop {
             clauses.insert(self.clause()?);
             self.skip_space();
             match self.peek() {
-                Some(',') => self.position += 1,
+                Some(',') => self.scan.bump(),
                 Some('}') if braced => {
-                    self.position += 1;
+                    self.scan.bump();
                     return Ok(clauses);
                 }
                 None if !braced => return Ok(clauses),
@@ -195,9 +188,9 @@ pub(super) fn parse_variable(name: &str) -> Result<Variable, ParseError> {
     let mut parser = Parser::new(name);
     let variable = parser.variable()?;
     // A name is taken as it is: no surrounding space, nothing after it.
-    if parser.position != parser.chars.len() || name.starts_with(char::is_whitespace) {
+    if parser.peek().is_some() || name.starts_with(char::is_whitespace) {
         return Err(ParseError {
-            column: parser.position + 1,
+            column: parser.scan.column(),
             message: format!("'{name}' is not a variable name"),
         });
     }
@@ -251,6 +244,12 @@ mod tests {
         assert_eq!(braced.len(), 2);
         assert_eq!("{}".parse::<Clauses>().unwrap(), Clauses::new());
         assert_eq!("{{}}".parse::<Clauses>().unwrap(), Clauses::falsum());
+        assert_eq!(" { } ".parse::<Clauses>().unwrap(), Clauses::new());
+        // A bare list may start with the empty clause.
+        let two: Clauses = "{}, {p}".parse().unwrap();
+        assert_eq!(two.len(), 2);
+        assert_eq!(two, "{{}, {p}}".parse().unwrap());
+        assert_eq!(two.to_string(), "{{}, {p}}");
         assert_eq!(Clauses::falsum().to_string(), "{{}}");
     }
 

@@ -12,7 +12,12 @@
 //! Diagonals of a single square give no clause in either encoding.
 
 mod count;
+mod encoding;
 pub mod huge;
+pub mod method;
+
+pub use encoding::{Encode, Encoding, MAX_CLAUSES};
+pub use method::{Limits, Method, Placement, place};
 
 pub use count::{
     CountOptions, Counts, MAX_COUNT_N, MAX_THREADS, all_solutions, count, count_fundamental,
@@ -23,11 +28,8 @@ use std::fmt;
 
 use crate::board::{Board, Piece, Square};
 use crate::dp::{self, Heuristic, Options, Report};
-use crate::encode::{at_least_one, at_most_one, exactly_one};
+use crate::encode::{at_least_one, at_most_one};
 use crate::logic::{Clauses, Model, Variable};
-
-/// The most clauses a builder will make; beyond it, it refuses instead of exhausting memory.
-pub const MAX_CLAUSES: u128 = 5_000_000;
 
 /// The variable `Q<row,col>`: a queen stands on that square.
 pub fn var(row: usize, col: usize) -> Variable {
@@ -42,7 +44,7 @@ pub fn square_of(variable: Variable) -> Option<Square> {
 }
 
 /// The variables of row `row` (none if the row is off the board).
-fn row_vars(row: usize, n: usize) -> Vec<Variable> {
+pub(crate) fn row_vars(row: usize, n: usize) -> Vec<Variable> {
     if (1..=n).contains(&row) {
         (1..=n).map(|col| var(row, col)).collect()
     } else {
@@ -51,7 +53,7 @@ fn row_vars(row: usize, n: usize) -> Vec<Variable> {
 }
 
 /// The variables of column `col` (none if the column is off the board).
-fn column_vars(col: usize, n: usize) -> Vec<Variable> {
+pub(crate) fn column_vars(col: usize, n: usize) -> Vec<Variable> {
     if (1..=n).contains(&col) {
         (1..=n).map(|row| var(row, col)).collect()
     } else {
@@ -87,116 +89,6 @@ pub fn at_most_one_in_rising_diagonal(k: usize, n: usize) -> Clauses {
         (1..=n).contains(&row).then(|| var(row, col))
     });
     at_most_one(&squares.collect::<Vec<_>>())
-}
-
-/// The diagonals with two or more squares: `row − col = k` for `|k| ≤ n − 2`, `row + col = k`
-/// for `3 ≤ k ≤ 2n − 1`. At most one queen on each.
-fn diagonal_clauses(n: usize) -> Clauses {
-    let reach = n.saturating_sub(2).cast_signed();
-    let mut clauses = Clauses::new();
-    for k in 3..2 * n {
-        clauses.extend(at_most_one_in_rising_diagonal(k, n));
-    }
-    for k in -reach..=reach {
-        clauses.extend(at_most_one_in_falling_diagonal(k, n));
-    }
-    clauses
-}
-
-/// How the puzzle becomes clauses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Encoding {
-    /// The lecture's: at most one per row and diagonal, at least one per column.
-    #[default]
-    Lecture,
-    /// The PyEDA essay's: exactly one per row and column, at most one per diagonal.
-    OneHot,
-}
-
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Encoding::Lecture => "lecture",
-            Encoding::OneHot => "one-hot",
-        })
-    }
-}
-
-/// `k·(k−1)/2`, the pairs among k things (saturating: huge sizes only need to compare as huge).
-fn pairs(k: u128) -> u128 {
-    k.saturating_mul(k.saturating_sub(1)) / 2
-}
-
-/// `k·(k−1)·(k−2)/6`, the triples among k things (saturating).
-fn triples(k: u128) -> u128 {
-    k.saturating_mul(k.saturating_sub(1))
-        .saturating_mul(k.saturating_sub(2))
-        / 6
-}
-
-impl Encoding {
-    /// How many clauses the encoding has for n queens, computed without building them.
-    pub fn clause_count(self, n: usize) -> u128 {
-        let n = n as u128;
-        // Each direction: diagonals of length 2..n−1 twice and one of length n, Σ pairs(len).
-        let diagonals = triples(n)
-            .saturating_mul(2)
-            .saturating_add(pairs(n))
-            .saturating_mul(2);
-        match self {
-            Encoding::Lecture => n
-                .saturating_mul(pairs(n))
-                .saturating_add(diagonals)
-                .saturating_add(n),
-            // For n = 1 the row clause and the column clause are the same clause {Q<1,1>}.
-            Encoding::OneHot if n == 1 => 1,
-            Encoding::OneHot => (2 * n)
-                .saturating_mul(pairs(n) + 1)
-                .saturating_add(diagonals),
-        }
-    }
-
-    /// The clauses for n queens.
-    ///
-    /// # Errors
-    /// [`QueensError::Empty`] for n = 0; [`QueensError::TooLarge`] when it would make more than
-    /// [`MAX_CLAUSES`] clauses.
-    pub fn clauses(self, n: usize) -> Result<Clauses, QueensError> {
-        check_size(n, self)?;
-        Ok(match self {
-            Encoding::Lecture => {
-                let mut clauses = diagonal_clauses(n);
-                for i in 1..=n {
-                    clauses.extend(at_most_one_in_row(i, n));
-                    clauses.extend(one_in_column(i, n));
-                }
-                clauses
-            }
-            Encoding::OneHot => {
-                let mut clauses = diagonal_clauses(n);
-                for i in 1..=n {
-                    clauses.extend(exactly_one(&row_vars(i, n)));
-                    clauses.extend(exactly_one(&column_vars(i, n)));
-                }
-                clauses
-            }
-        })
-    }
-}
-
-fn check_size(n: usize, encoding: Encoding) -> Result<(), QueensError> {
-    if n == 0 {
-        return Err(QueensError::Empty);
-    }
-    let clauses = encoding.clause_count(n);
-    if clauses > MAX_CLAUSES {
-        return Err(QueensError::TooLarge {
-            n,
-            encoding,
-            clauses,
-        });
-    }
-    Ok(())
 }
 
 /// The lecture's clauses for n queens: at most one per row, rising and falling diagonal, at least
@@ -239,8 +131,17 @@ pub enum QueensError {
     GaveUp {
         /// The board size.
         n: usize,
-        /// What the solver reported.
-        outcome: dp::Outcome,
+        /// The solver, as the message names it.
+        solver: &'static str,
+        /// What ran out: "2 splits", "0.250 s", "1000 steps".
+        after: String,
+    },
+    /// A solver's answer failed the independent check: a bug, reported rather than printed.
+    Wrong {
+        /// The solver.
+        method: &'static str,
+        /// What is wrong with its board.
+        flaw: String,
     },
     /// The board is larger than a method takes.
     OutOfRange {
@@ -282,9 +183,13 @@ impl fmt::Display for QueensError {
                 f,
                 "{n} queens cannot be placed on a {n}×{n} board without attacking each other"
             ),
-            QueensError::GaveUp { n, outcome } => {
-                write!(f, "the solver gave up on {n} queens: {outcome}")
+            QueensError::GaveUp { n, solver, after } => {
+                write!(f, "{solver} gave up on {n} queens after {after}")
             }
+            QueensError::Wrong { method, flaw } => write!(
+                f,
+                "internal error: {method} returned a board that is not a solution: {flaw}"
+            ),
             QueensError::OffBoard { variable, n } => write!(
                 f,
                 "the model puts a queen on {variable}, which is off the {n}×{n} board"
@@ -338,9 +243,10 @@ impl Run {
         match &self.report.outcome {
             dp::Outcome::Satisfiable(model) => decode(model, self.n),
             dp::Outcome::Unsatisfiable => Err(QueensError::NoSolution { n: self.n }),
-            outcome @ dp::Outcome::GaveUp(_) => Err(QueensError::GaveUp {
+            dp::Outcome::GaveUp(limit) => Err(QueensError::GaveUp {
                 n: self.n,
-                outcome: outcome.clone(),
+                solver: "Davis–Putnam",
+                after: limit.to_string(),
             }),
         }
     }

@@ -1,0 +1,30 @@
+//! The lecture's encoding: at most one queen per row and per diagonal, at least one per column.
+//!
+//! No "at most one per column" is needed: n columns with a queen each make at least n queens,
+//! and n rows with at most one each make at most n, so there are exactly n, one per row and one
+//! per column. 8 queens: 512 clauses over 64 variables.
+
+use super::{Encode, diagonal_count, diagonal_groups, pairs};
+use crate::logic::Clauses;
+use crate::queens::{at_most_one_in_row, one_in_column};
+
+/// The lecture's encoding.
+pub(super) struct Lecture;
+
+impl Encode for Lecture {
+    fn name(&self) -> &'static str {
+        "lecture"
+    }
+
+    fn clause_count(&self, n: usize) -> u128 {
+        let n = n as u128;
+        n.saturating_mul(pairs(n))
+            .saturating_add(diagonal_count(n))
+            .saturating_add(n)
+    }
+
+    fn groups(&self, n: usize) -> Box<dyn Iterator<Item = Clauses> + '_> {
+        let lines = (1..=n).flat_map(move |i| [at_most_one_in_row(i, n), one_in_column(i, n)]);
+        Box::new(diagonal_groups(n).chain(lines))
+    }
+}
