@@ -114,6 +114,43 @@ impl Piece {
         }
     }
 
+    /// The last square the piece attacks in each direction it moves from `from` on an n×n
+    /// board: where the lecture's arrows end. A piece that jumps (king, knight, pawn) reaches
+    /// each of its squares directly, so those are its ends.
+    pub fn ray_ends(self, from: Square, n: usize) -> Vec<Square> {
+        const QUEEN: [(isize, isize); 8] = [
+            (-1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+        ];
+        let directions: Vec<(isize, isize)> = match self {
+            Piece::Queen => QUEEN.to_vec(),
+            Piece::Rook => QUEEN.iter().copied().filter(|(r, c)| r * c == 0).collect(),
+            Piece::Bishop => QUEEN.iter().copied().filter(|(r, c)| r * c != 0).collect(),
+            // Pieces that jump reach each of their squares directly.
+            Piece::King | Piece::Knight | Piece::Pawn(_) => return self.sees(from, n),
+        };
+        let inside = |r: isize, c: isize| {
+            (1..=n.cast_signed()).contains(&r) && (1..=n.cast_signed()).contains(&c)
+        };
+        let mut ends = Vec::new();
+        for (dr, dc) in directions {
+            let (mut r, mut c) = (from.row.cast_signed(), from.col.cast_signed());
+            while inside(r + dr, c + dc) {
+                (r, c) = (r + dr, c + dc);
+            }
+            if (r, c) != (from.row.cast_signed(), from.col.cast_signed()) {
+                ends.push(Square::new(r.unsigned_abs(), c.unsigned_abs()));
+            }
+        }
+        ends
+    }
+
     /// Every square of an n×n board that this piece on `from` attacks, row by row.
     pub fn sees(self, from: Square, n: usize) -> Vec<Square> {
         (1..=n)

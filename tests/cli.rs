@@ -523,7 +523,11 @@ fn sat_with_no_splits_allowed_answers_unknown_and_exits_0_as_the_readme_says() {
         "p cnf 3 2\n1 2 0\n-1 3 0\n",
     );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(stdout(&output).ends_with("s UNKNOWN\n"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).ends_with("s UNKNOWN\n"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 #[test]

@@ -46,7 +46,10 @@ fn two_and_three_have_no_solution_by_every_method() {
             let answer = queens::place(n, &method, &limits);
             if method == (Method::CspMinConflicts { seed: 3 }) {
                 // The general local search cannot prove there is none: it runs out of steps.
-                assert!(matches!(answer, Err(QueensError::GaveUp { .. })), "{answer:?}");
+                assert!(
+                    matches!(answer, Err(QueensError::GaveUp { .. })),
+                    "{answer:?}"
+                );
             } else {
                 assert_eq!(answer, Err(QueensError::NoSolution { n }), "{method}");
             }
@@ -72,7 +75,11 @@ fn each_method_reports_what_it_counted() {
     let csp = queens::place(8, &Method::CspBacktracking, &limits).unwrap();
     assert_eq!(csp.stats.get("nodes"), Some("876"));
     assert_eq!(csp.columns(), rows.columns());
-    assert!(dp.stats.to_string().starts_with("encoding:          lecture"));
+    assert!(
+        dp.stats
+            .to_string()
+            .starts_with("encoding:          lecture")
+    );
 }
 
 #[test]
@@ -84,14 +91,29 @@ fn limits_give_up_with_the_solver_and_what_ran_out() {
         ..Limits::default()
     };
     let cases = [
-        (Method::LECTURE, "Davis–Putnam gave up on 30 queens after 2 splits"),
-        (Method::Backtracking, "backtracking gave up on 30 queens after 50 squares tried"),
-        (Method::CspBacktracking, "CSP backtracking gave up on 30 queens after 50 nodes"),
-        (Method::MinConflicts { seed: 1 }, "min-conflicts gave up on 30 queens after 1 steps"),
+        (
+            Method::LECTURE,
+            "Davis–Putnam gave up on 30 queens after 2 splits",
+        ),
+        (
+            Method::Backtracking,
+            "backtracking gave up on 30 queens after 50 squares tried",
+        ),
+        (
+            Method::CspBacktracking,
+            "CSP backtracking gave up on 30 queens after 50 nodes",
+        ),
+        (
+            Method::MinConflicts { seed: 1 },
+            "min-conflicts gave up on 30 queens after 1 steps",
+        ),
     ];
     for (method, message) in cases {
         let error = queens::place(30, &method, &tight).unwrap_err();
-        assert!(matches!(error, QueensError::GaveUp { n: 30, .. }), "{error}");
+        assert!(
+            matches!(error, QueensError::GaveUp { n: 30, .. }),
+            "{error}"
+        );
         assert_eq!(error.to_string(), message);
     }
 }

@@ -1,0 +1,128 @@
+//! The pre-homework: a row of 0s and 1s and its next generation.
+
+use std::fmt::Write as _;
+
+use super::report::{Report, quietly, right_before};
+use crate::render;
+use crate::rng::Rng;
+
+/// The pre-homework's rule: in the next generation, a cell is 1 when it and its two neighbours
+/// hold one or two 1s between them, and 0 when they hold none or three. A cell at either end has
+/// one neighbour; the missing one counts as 0.
+///
+/// ```
+/// use nqueens::exercises::next_generation;
+/// assert_eq!(next_generation(&[0, 1, 0, 0, 1, 1, 1]), vec![1, 1, 1, 1, 1, 0, 1]);
+/// ```
+pub fn next_generation(cells: &[u8]) -> Vec<u8> {
+    (0..cells.len())
+        .map(|i| {
+            let left = if i == 0 { 0 } else { cells[i - 1] };
+            let right = cells.get(i + 1).copied().unwrap_or(0);
+            let sum = u32::from(left) + u32::from(cells[i]) + u32::from(right);
+            u8::from(sum == 1 || sum == 2)
+        })
+        .collect()
+}
+
+/// `len` random 0s and 1s, the same for the same seed: the pre-homework's starting row.
+pub fn random_cells(len: usize, seed: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    (0..len).map(|_| u8::from(rng.chance(1, 2))).collect()
+}
+
+/// The first row and the `steps` generations that follow it, each made by [`next_generation`]
+/// (draw them with [`render::generations`]).
+pub fn generations(first: &[u8], steps: usize) -> Vec<Vec<u8>> {
+    let mut rows = vec![first.to_vec()];
+    for _ in 0..steps {
+        let next = next_generation(rows.last().map_or(&[][..], Vec::as_slice));
+        rows.push(next);
+    }
+    rows
+}
+
+/// Checks a student's `next_generation(cells)`: every row of up to 8 cells, then 20 random rows
+/// of 40 cells (fixed seeds), compared with [`next_generation`].
+pub fn check_next_generation(given: impl Fn(&[u8]) -> Vec<u8>) -> Report {
+    let exercise = "next_generation";
+    let short = (0..=8_u32).flat_map(|len| {
+        (0..1_u32 << len).map(move |bits| (0..len).map(|i| u8::from(bits >> i & 1 == 1)).collect())
+    });
+    let long = (0..20).map(|seed| random_cells(40, seed));
+    let mut checked = 0;
+    for row in short.chain(long).collect::<Vec<Vec<u8>>>() {
+        let expected = next_generation(&row);
+        let answer = match quietly(|| given(&row)) {
+            Ok(answer) => answer,
+            Err(message) => {
+                let text = format!(
+                    "✘ {exercise} panicked on the row {}: {message}\n",
+                    digits(&row)
+                );
+                return Report::fail(exercise, checked, text, None);
+            }
+        };
+        if answer != expected {
+            let text = describe_generation(exercise, checked, &row, &expected, &answer);
+            let wrong: Vec<(usize, usize)> = (0..row.len().max(answer.len()))
+                .filter(|&i| answer.get(i) != expected.get(i))
+                .map(|i| (2, i))
+                .collect();
+            let picture = render::cells(
+                &[row, expected, answer],
+                &["row", "reference", "yours"],
+                &wrong,
+            );
+            return Report::fail(exercise, checked, text, Some(picture));
+        }
+        checked += 1;
+    }
+    let text = format!(
+        "✔ {exercise} agrees with the reference on every row of up to 8 cells and on 20 random \
+         rows of 40 ({checked} rows).\n"
+    );
+    Report::pass(exercise, checked, text, None)
+}
+
+fn digits(row: &[u8]) -> String {
+    if row.is_empty() {
+        return "[] (no cells)".to_owned();
+    }
+    row.iter().map(ToString::to_string).collect()
+}
+
+fn describe_generation(
+    exercise: &str,
+    checked: usize,
+    row: &[u8],
+    expected: &[u8],
+    answer: &[u8],
+) -> String {
+    let mut text = format!(
+        "✘ {exercise} is wrong ({}).\n",
+        right_before(checked, "row")
+    );
+    let _ = writeln!(text, "  row:       {}", digits(row));
+    let _ = writeln!(text, "  reference: {}", digits(expected));
+    let _ = writeln!(text, "  yours:     {}", digits(answer));
+    if answer.len() == expected.len() {
+        if let Some(i) = (0..answer.len()).find(|&i| answer[i] != expected[i]) {
+            let _ = writeln!(
+                text,
+                "             {}^ cell {} (counting from 1) should be {}",
+                " ".repeat(i),
+                i + 1,
+                expected[i]
+            );
+        }
+    } else {
+        let _ = writeln!(
+            text,
+            "  the row has {} cells and so must the next generation; yours has {}",
+            row.len(),
+            answer.len()
+        );
+    }
+    text
+}

@@ -1,0 +1,85 @@
+//! Checkers for the coursework in `notebooks/exercises/`.
+//!
+//! Each checker takes a student's function, runs it on many inputs beside the crate's reference,
+//! and returns a [`Report`]: a pass, or the first input where the two disagree, explained in words
+//! and, where a picture helps, drawn. In a notebook the report is the last expression of a cell:
+//!
+//! ```
+//! use nqueens::Square;
+//! use nqueens::exercises::check_rook_sees;
+//!
+//! // A rook that forgets its column.
+//! fn rook_sees(square: Square, size: usize) -> Vec<Square> {
+//!     (1..=size).filter(|&c| c != square.col).map(|c| Square::new(square.row, c)).collect()
+//! }
+//! let report = check_rook_sees(rook_sees);
+//! assert!(!report.passed());
+//! assert!(report.text().contains("missing"));
+//! ```
+//!
+//! A student's function that panics (a `todo!()` still in place) is reported, not propagated:
+//! the checker catches the panic and says where it happened.
+//!
+//! | exercise | the student writes | the checker |
+//! |---|---|---|
+//! | pre-homework (0/1 list) | `fn next_generation(cells: &[u8]) -> Vec<u8>` | [`check_next_generation`] |
+//! | homework | `fn rook_sees(square: Square, size: usize) -> Vec<Square>` | [`check_rook_sees`] |
+//! | homework | `fn knight_sees(square: Square, size: usize) -> Vec<Square>` | [`check_knight_sees`] |
+//! | Davis–Putnam | `fn reduce(clauses: &Clauses, literal: Literal) -> Clauses` | [`check_reduce`] |
+//! | Davis–Putnam | `fn jeroslow_wang(clauses: &Clauses, literal: Literal) -> f64` | [`check_jeroslow_wang`] |
+
+mod cells;
+mod clauses;
+mod pieces;
+mod report;
+
+pub use cells::{check_next_generation, generations, next_generation, random_cells};
+pub use clauses::{check_jeroslow_wang, check_reduce};
+pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees, check_sees};
+pub use report::Report;
+
+#[cfg(test)]
+mod tests {
+    use super::clauses::clause_sets;
+    use super::report::quietly;
+    use super::*;
+
+    #[test]
+    fn next_generation_follows_the_rule_at_the_ends_too() {
+        assert_eq!(next_generation(&[]), Vec::<u8>::new());
+        assert_eq!(next_generation(&[0]), vec![0]);
+        assert_eq!(next_generation(&[1]), vec![1]);
+        assert_eq!(next_generation(&[1, 1, 1]), vec![1, 0, 1]);
+        assert_eq!(next_generation(&[0, 0, 1, 0, 0]), vec![0, 1, 1, 1, 0]);
+    }
+
+    #[test]
+    fn random_cells_repeat_for_a_seed_and_hold_only_bits() {
+        let a = random_cells(40, 7);
+        assert_eq!(a, random_cells(40, 7));
+        assert_ne!(a, random_cells(40, 8));
+        assert!(a.iter().all(|&c| c <= 1));
+        assert!(a.contains(&0) && a.contains(&1));
+    }
+
+    #[test]
+    fn generations_start_with_the_first_row() {
+        let rows = generations(&[0, 1, 0], 2);
+        assert_eq!(rows, vec![vec![0, 1, 0], vec![1, 1, 1], vec![1, 0, 1]]);
+    }
+
+    #[test]
+    fn quietly_returns_the_panic_message() {
+        assert_eq!(quietly(|| 3), Ok(3));
+        let err = quietly(|| -> u8 { panic!("not yet {}", 1) }).unwrap_err();
+        assert_eq!(err, "not yet 1");
+    }
+
+    #[test]
+    fn the_lecture_sets_all_parse() {
+        assert_eq!(clause_sets().len(), 43);
+        assert_eq!(clause_sets()[0].len(), 10);
+        assert_eq!(clause_sets()[1].len(), 11);
+        assert_eq!(clause_sets()[2].len(), 9);
+    }
+}

@@ -1,0 +1,589 @@
+//! A board and everything drawn on it, and the SVG it makes.
+
+use std::fmt::{self, Write as _};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use svg::Document;
+use svg::node::element::{
+    Circle, Definitions, Description, Group, Line, Marker, Path as SvgPath, Rectangle, Style,
+    Symbol, Text, Use,
+};
+
+use super::{Coordinates, MARGIN, S, Svg, Theme};
+use crate::board::{Board, Piece, Square};
+
+/// A translucent colour over one square.
+#[derive(Debug, Clone, PartialEq)]
+struct Fill {
+    square: Square,
+    color: String,
+    opacity: f32,
+}
+
+/// A board and everything to draw on it; [`render`](Diagram::render) makes the SVG.
+#[derive(Debug, Clone)]
+pub struct Diagram {
+    pub(super) board: Board,
+    size: Option<u32>,
+    coordinates: Coordinates,
+    flipped: bool,
+    pub(super) theme: Theme,
+    fills: Vec<Fill>,
+    marks: Vec<Square>,
+    arrows: Vec<(Square, Square)>,
+    labels: Vec<(Square, String)>,
+    conflicts: bool,
+    compact: bool,
+    /// The numbers of the first row and column in the margin (1, 1 unless a window).
+    origin: (usize, usize),
+}
+
+impl Diagram {
+    /// A drawing of this board, 360 pixels wide (45 per square on small boards), with numbers in
+    /// the margin.
+    pub fn new(board: &Board) -> Self {
+        Diagram {
+            board: board.clone(),
+            size: Some(default_size(board.size())),
+            coordinates: Coordinates::Numbers,
+            flipped: false,
+            theme: Theme::default(),
+            fills: Vec::new(),
+            marks: Vec::new(),
+            arrows: Vec::new(),
+            labels: Vec::new(),
+            conflicts: false,
+            compact: false,
+            origin: (1, 1),
+        }
+    }
+
+    /// Numbers the margin from this row and column instead of 1: for a window cut from a larger
+    /// board (see [`window`](super::window)).
+    #[must_use]
+    pub fn origin(mut self, row: usize, col: usize) -> Self {
+        self.origin = (row.max(1), col.max(1));
+        self
+    }
+
+    /// The drawing's width in pixels.
+    #[must_use]
+    pub fn size(mut self, pixels: u32) -> Self {
+        self.size = Some(pixels);
+        self
+    }
+
+    /// No fixed size: the drawing fills the width it is given.
+    #[must_use]
+    pub fn scalable(mut self) -> Self {
+        self.size = None;
+        self
+    }
+
+    /// How the margin names rows and columns.
+    #[must_use]
+    pub fn coordinates(mut self, coordinates: Coordinates) -> Self {
+        self.coordinates = coordinates;
+        self
+    }
+
+    /// Turns the board by 180°: row n at the top, column n on the left.
+    #[must_use]
+    pub fn flipped(mut self, flipped: bool) -> Self {
+        self.flipped = flipped;
+        self
+    }
+
+    /// Other colours.
+    #[must_use]
+    pub fn theme(mut self, theme: Theme) -> Self {
+        self.theme = theme;
+        self
+    }
+
+    /// Lays a translucent colour over a square (`opacity` from 0 to 1).
+    #[must_use]
+    pub fn fill(mut self, square: Square, color: &str, opacity: f32) -> Self {
+        self.fills.push(Fill {
+            square,
+            color: color.to_owned(),
+            opacity: opacity.clamp(0.0, 1.0),
+        });
+        self
+    }
+
+    /// Marks a square with a cross.
+    #[must_use]
+    pub fn mark(mut self, square: Square) -> Self {
+        self.marks.push(square);
+        self
+    }
+
+    /// Draws an arrow between the centres of two squares (a circle when they are the same).
+    #[must_use]
+    pub fn arrow(mut self, from: Square, to: Square) -> Self {
+        self.arrows.push((from, to));
+        self
+    }
+
+    /// Writes a short text on a square.
+    #[must_use]
+    pub fn label(mut self, square: Square, text: &str) -> Self {
+        self.labels.push((square, text.to_owned()));
+        self
+    }
+
+    /// A lighter drawing for galleries of many boards: no margin, and the squares drawn as one
+    /// background and one path for all dark squares instead of a rectangle each.
+    #[must_use]
+    pub fn compact(mut self) -> Self {
+        self.compact = true;
+        self.coordinates = Coordinates::None;
+        self
+    }
+
+    /// Highlights every piece that attacks another, and joins each attacking pair with a line.
+    #[must_use]
+    pub fn conflicts(mut self) -> Self {
+        self.conflicts = true;
+        self
+    }
+
+    /// The board being drawn.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The SVG drawing, square by square, whatever the size (a board's own
+    /// [`to_svg`](Board::to_svg) summarises boards past [`MAX_DRAWN`](super::MAX_DRAWN) instead; see
+    /// [`picture_of`](super::picture_of)).
+    pub fn render(&self) -> Svg {
+        let prefix = prefix_for(self);
+        let (width, height) = self.extent();
+        let mut document = self.document(&prefix);
+        if let Some(pixels) = self.size {
+            document = document
+                .set("width", pixels)
+                .set("height", pixels * height / width);
+        }
+        Svg {
+            markup: document.to_string(),
+            pixels: self.size,
+            ascii: self.board.to_string(),
+            image_block: true,
+        }
+    }
+
+    /// The width and height of the drawing in user units.
+    fn extent(&self) -> (u32, u32) {
+        let n = u32::try_from(self.board.size()).unwrap_or(u32::MAX / S / 2);
+        let side = n.max(1) * S + 2 * self.margin();
+        (side, side)
+    }
+
+    fn margin(&self) -> u32 {
+        if self.coordinates == Coordinates::None {
+            2
+        } else {
+            MARGIN
+        }
+    }
+
+    /// The top-left corner of a square, in user units.
+    fn corner(&self, square: Square) -> (u32, u32) {
+        let n = self.board.size();
+        let (row, col) = if self.flipped {
+            (n - square.row, n - square.col)
+        } else {
+            (square.row - 1, square.col - 1)
+        };
+        let at = |i: usize| self.margin() + u32::try_from(i).unwrap_or(0) * S;
+        (at(col), at(row))
+    }
+
+    fn centre(&self, square: Square) -> (u32, u32) {
+        let (x, y) = self.corner(square);
+        (x + S / 2, y + S / 2)
+    }
+
+    /// The whole drawing as an `<svg>` element, its ids starting with `prefix`.
+    pub(super) fn document(&self, prefix: &str) -> Document {
+        let (width, height) = self.extent();
+        let n = self.board.size();
+        let mut document = Document::new()
+            .set("viewBox", (0, 0, width, height))
+            .set(
+                "class",
+                if self.compact {
+                    "nqueens-board compact"
+                } else {
+                    "nqueens-board"
+                },
+            )
+            .set("data-size", n)
+            .add(Description::new().add(svg::node::Text::new(self.board.to_string())))
+            .add(Style::new(self.style_sheet(prefix)))
+            .add(self.definitions(prefix));
+        document = document.add(self.squares());
+        document = document.add(self.coordinate_labels());
+        // Shading, then lines, then pieces on top of them, then text on top of everything.
+        document = document.add(self.overlays());
+        document = document.add(self.annotations(prefix));
+        document = document.add(self.pieces(prefix));
+        document.add(self.labels())
+    }
+
+    fn squares(&self) -> Group {
+        let n = self.board.size();
+        let mut squares = Group::new().set("class", "squares");
+        if self.compact {
+            let (width, _) = self.extent();
+            let side = width - 2 * self.margin();
+            let mut dark = String::new();
+            for row in 1..=n {
+                for col in (1..=n).filter(|col| (row + col) % 2 == 1) {
+                    let (x, y) = self.corner(Square::new(row, col));
+                    let _ = write!(dark, "M{x} {y}h{S}v{S}h-{S}z");
+                }
+            }
+            let margin = self.margin();
+            return squares
+                .add(
+                    Rectangle::new()
+                        .set("x", margin)
+                        .set("y", margin)
+                        .set("width", side)
+                        .set("height", side)
+                        .set("class", "light")
+                        .set("fill", self.theme.light.as_str()),
+                )
+                .add(
+                    SvgPath::new()
+                        .set("d", dark)
+                        .set("class", "dark")
+                        .set("fill", self.theme.dark.as_str()),
+                );
+        }
+        for row in 1..=n {
+            for col in 1..=n {
+                let square = Square::new(row, col);
+                let (x, y) = self.corner(square);
+                let shade = if (row + col) % 2 == 0 {
+                    "light"
+                } else {
+                    "dark"
+                };
+                let color = if shade == "light" {
+                    &self.theme.light
+                } else {
+                    &self.theme.dark
+                };
+                squares = squares.add(
+                    Rectangle::new()
+                        .set("x", x)
+                        .set("y", y)
+                        .set("width", S)
+                        .set("height", S)
+                        .set("class", format!("square {shade}"))
+                        .set("fill", color.as_str()),
+                );
+            }
+        }
+        squares
+    }
+
+    fn style_sheet(&self, prefix: &str) -> String {
+        format!(
+            "#{prefix}-queen .body, .nqueens-board symbol .body {{ fill: {piece}; stroke: {outline}; }}\n\
+             .nqueens-board text {{ font-family: 'DejaVu Sans', 'Helvetica', sans-serif; }}",
+            piece = self.theme.piece,
+            outline = self.theme.outline
+        )
+    }
+
+    fn definitions(&self, prefix: &str) -> Definitions {
+        let arrowhead = Marker::new()
+            .set("id", format!("{prefix}-arrowhead"))
+            .set("viewBox", (0, 0, 10, 10))
+            .set("refX", 5)
+            .set("refY", 5)
+            .set("markerWidth", 4)
+            .set("markerHeight", 4)
+            .set("orient", "auto-start-reverse")
+            .add(
+                SvgPath::new()
+                    .set("d", "M 0 0 L 10 5 L 0 10 z")
+                    .set("fill", "context-stroke"),
+            );
+        // One symbol per kind of piece on the board.
+        let mut kinds: Vec<Piece> = self.board.pieces().map(|(_, p)| p).collect();
+        kinds.sort_unstable();
+        kinds.dedup_by_key(|p| p.name());
+        let mut definitions = Definitions::new().add(arrowhead);
+        for piece in kinds {
+            definitions = definitions.add(piece_symbol(prefix, piece, &self.theme));
+        }
+        definitions
+    }
+
+    fn coordinate_labels(&self) -> Group {
+        let mut group = Group::new().set("class", "coordinates");
+        if self.coordinates == Coordinates::None {
+            return group;
+        }
+        let n = self.board.size();
+        for i in 1..=n {
+            let (x, y) = self.centre(Square::new(i, i));
+            let (row, col) = match self.coordinates {
+                Coordinates::Chess if n <= 26 && self.origin == (1, 1) => (
+                    (n + 1 - i).to_string(),
+                    char::from(b'a' + u8::try_from(i - 1).unwrap_or(0)).to_string(),
+                ),
+                _ => (
+                    (self.origin.0 + i - 1).to_string(),
+                    (self.origin.1 + i - 1).to_string(),
+                ),
+            };
+            let digits = u32::try_from(row.len().max(col.len())).unwrap_or(8);
+            let font = if n > 32 { 6 } else { 11 }.min(36 / digits.max(1));
+            group = group
+                .add(text_at(MARGIN / 2, y, &row, font).set("dominant-baseline", "central"))
+                .add(text_at(x, MARGIN / 2, &col, font).set("dominant-baseline", "central"));
+        }
+        group
+    }
+
+    fn overlays(&self) -> Group {
+        let mut group = Group::new().set("class", "overlays");
+        let mut fills = self.fills.clone();
+        if self.conflicts {
+            for (from, to) in self.board.conflicts() {
+                for square in [from, to] {
+                    fills.push(Fill {
+                        square,
+                        color: self.theme.conflict.clone(),
+                        opacity: 0.55,
+                    });
+                }
+            }
+            fills.dedup();
+        }
+        for fill in fills.iter().filter(|f| self.board.contains(f.square)) {
+            let (x, y) = self.corner(fill.square);
+            group = group.add(
+                Rectangle::new()
+                    .set("x", x)
+                    .set("y", y)
+                    .set("width", S)
+                    .set("height", S)
+                    .set("class", "fill")
+                    .set("data-row", fill.square.row)
+                    .set("data-col", fill.square.col)
+                    .set("fill", fill.color.as_str())
+                    .set("fill-opacity", format!("{:.2}", fill.opacity)),
+            );
+        }
+        group
+    }
+
+    fn pieces(&self, prefix: &str) -> Group {
+        let mut group = Group::new().set("class", "pieces");
+        for (square, piece) in self.board.pieces() {
+            let (x, y) = self.corner(square);
+            let name = piece.name();
+            group = group.add(
+                Use::new()
+                    .set("href", format!("#{prefix}-{name}"))
+                    .set("x", x)
+                    .set("y", y)
+                    .set("width", S)
+                    .set("height", S)
+                    .set("class", format!("piece {name}"))
+                    .set("data-row", square.row)
+                    .set("data-col", square.col),
+            );
+        }
+        group
+    }
+
+    fn annotations(&self, prefix: &str) -> Group {
+        let mut group = Group::new().set("class", "annotations");
+        let ink = self.theme.ink.as_str();
+        for &square in self.marks.iter().filter(|s| self.board.contains(**s)) {
+            let (x, y) = self.corner(square);
+            let (a, b) = (S / 4, 3 * S / 4);
+            for (x1, y1, x2, y2) in [(a, a, b, b), (a, b, b, a)] {
+                group = group.add(
+                    line(x + x1, y + y1, x + x2, y + y2, ink, 3)
+                        .set("class", "mark")
+                        .set("data-row", square.row)
+                        .set("data-col", square.col),
+                );
+            }
+        }
+        if self.conflicts {
+            let color = self.theme.conflict.as_str();
+            for (from, to) in self.board.conflicts().into_iter().filter(|(a, b)| a < b) {
+                let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+                group = group.add(line(x1, y1, x2, y2, color, 3).set("class", "conflict"));
+            }
+        }
+        for &(from, to) in self
+            .arrows
+            .iter()
+            .filter(|(a, b)| self.board.contains(*a) && self.board.contains(*b))
+        {
+            let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+            group = if from == to {
+                group.add(
+                    Circle::new()
+                        .set("cx", x1)
+                        .set("cy", y1)
+                        .set("r", S * 2 / 5)
+                        .set("fill", "none")
+                        .set("stroke", ink)
+                        .set("stroke-width", 3)
+                        .set("class", "arrow"),
+                )
+            } else {
+                group.add(
+                    line(x1, y1, x2, y2, ink, 3)
+                        .set("class", "arrow")
+                        .set("marker-end", format!("url(#{prefix}-arrowhead)")),
+                )
+            };
+        }
+        group
+    }
+
+    fn labels(&self) -> Group {
+        let mut group = Group::new().set("class", "labels");
+        let ink = self.theme.ink.as_str();
+        for (square, text) in self.labels.iter().filter(|(s, _)| self.board.contains(*s)) {
+            let (x, y) = self.centre(*square);
+            // Fit the text in 85% of the square, at about 0.6 em per character.
+            let chars = f64::from(u32::try_from(text.chars().count().max(1)).unwrap_or(u32::MAX));
+            let font = (0.85 * f64::from(S) / (0.6 * chars)).clamp(3.0, 14.0);
+            group = group.add(
+                text_at(x, y, text, 1)
+                    .set("font-size", format!("{font:.1}"))
+                    .set("dominant-baseline", "central")
+                    .set("class", "label")
+                    .set("fill", ink)
+                    .set("data-row", square.row)
+                    .set("data-col", square.col),
+            );
+        }
+        group
+    }
+}
+
+/// The default width: 45 pixels a square for small boards, 360 pixels for the rest.
+fn default_size(n: usize) -> u32 {
+    let n = u32::try_from(n).unwrap_or(u32::MAX);
+    if n < 8 {
+        45 * n.max(1) + 2 * MARGIN
+    } else {
+        360 + 2 * MARGIN
+    }
+}
+
+pub(super) fn text_at(x: u32, y: u32, text: &str, font: u32) -> Text {
+    Text::new(text)
+        .set("x", x)
+        .set("y", y)
+        .set("font-size", font)
+        .set("text-anchor", "middle")
+}
+
+fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
+    Line::new()
+        .set("x1", x1)
+        .set("y1", y1)
+        .set("x2", x2)
+        .set("y2", y2)
+        .set("stroke", color)
+        .set("stroke-width", width)
+        .set("stroke-linecap", "round")
+}
+
+/// The symbol that draws a piece: our own queen, and the chess glyphs of Unicode for the others.
+fn piece_symbol(prefix: &str, piece: Piece, theme: &Theme) -> Symbol {
+    let glyph = match piece {
+        Piece::Queen => return queen_symbol(prefix, theme),
+        Piece::Rook => "\u{265C}",
+        Piece::Bishop => "\u{265D}",
+        Piece::King => "\u{265A}",
+        Piece::Knight => "\u{265E}",
+        Piece::Pawn(_) => "\u{265F}",
+    };
+    Symbol::new()
+        .set("id", format!("{prefix}-{}", piece.name()))
+        .set("viewBox", (0, 0, 100, 100))
+        .add(
+            Text::new(glyph)
+                .set("x", 50)
+                .set("y", 55)
+                .set("font-size", 84)
+                .set("text-anchor", "middle")
+                .set("dominant-baseline", "central")
+                .set("class", "body")
+                .set("fill", theme.piece.as_str())
+                .set("stroke", theme.outline.as_str())
+                .set("stroke-width", 2),
+        )
+}
+
+/// Our queen: a crown of five points with a ball on each, on a band and a base, in a 100×100
+/// box. Drawn for this crate.
+fn queen_symbol(prefix: &str, theme: &Theme) -> Symbol {
+    let crown = "M 27 74 L 14 34 L 33 55 L 33 24 L 44 52 L 50 19 L 56 52 L 67 24 L 67 55 \
+                 L 86 34 L 73 74 Z";
+    let mut symbol = Symbol::new()
+        .set("id", format!("{prefix}-queen"))
+        .set("viewBox", (0, 0, 100, 100))
+        .add(
+            SvgPath::new()
+                .set("d", crown)
+                .set("class", "body")
+                .set("fill", theme.piece.as_str())
+                .set("stroke", theme.outline.as_str())
+                .set("stroke-width", 3)
+                .set("stroke-linejoin", "round"),
+        );
+    for (cx, cy) in [(14, 31), (33, 21), (50, 15), (67, 21), (86, 31)] {
+        symbol = symbol.add(
+            Circle::new()
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", 6)
+                .set("class", "body")
+                .set("fill", theme.piece.as_str())
+                .set("stroke", theme.outline.as_str())
+                .set("stroke-width", 3),
+        );
+    }
+    symbol.add(
+        Rectangle::new()
+            .set("x", 24)
+            .set("y", 74)
+            .set("width", 52)
+            .set("height", 13)
+            .set("rx", 4)
+            .set("class", "body")
+            .set("fill", theme.piece.as_str())
+            .set("stroke", theme.outline.as_str())
+            .set("stroke-width", 3),
+    )
+}
+
+/// An id prefix for a drawing: a hash of everything drawn and a running count, so the same
+/// notebook run gives the same ids. (A notebook kernel may give every cell its own copy of the
+/// counter; with the content in the hash, only identical drawings can share a prefix, and their
+/// definitions are identical too.)
+pub(super) fn prefix_for(content: &impl fmt::Debug) -> String {
+    static COUNTER: AtomicUsize = AtomicUsize::new(1);
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let hash = crate::hash::fnv_str(&format!("{count} {content:?}"));
+    format!("nq{:08x}", hash >> 32)
+}

@@ -1,0 +1,200 @@
+//! Boards too large to draw square by square: a window with its true coordinates, a density
+//! picture, and the overview that puts the two side by side. [`picture_of`] and [`picture`]
+//! make the one choice between a whole board and its overview.
+
+use std::fmt::Write as _;
+
+use svg::node::element::{Description, Path as SvgPath, Rectangle};
+
+use super::{Diagram, Gallery, Svg, Theme, canvas};
+use crate::board::{Board, Piece, Square};
+
+/// The largest board drawn square by square; larger boards are summarised (see [`overview`]).
+pub const MAX_DRAWN: usize = 64;
+
+/// A `size`×`size` window of a board given by its columns (`columns[i]` is the 1-based column of
+/// the queen in row `i + 1`), from row `top` and column `left`, with the true row and column
+/// numbers in the margin. For boards too large to draw whole.
+pub fn window(columns: &[u32], top: usize, left: usize, size: usize) -> Diagram {
+    let (top, left) = (top.max(1), left.max(1));
+    let mut board = Board::new(size);
+    for (i, &col) in columns.iter().enumerate().skip(top - 1).take(size) {
+        let col = col as usize;
+        if (left..left + size).contains(&col) {
+            let _ = board.place(Square::new(i + 2 - top, col + 1 - left), Piece::Queen);
+        }
+    }
+    Diagram::new(&board).origin(top, left)
+}
+
+/// Where the queens of a large board are: the board cut into at most `cells`×`cells` blocks,
+/// each shaded by how many queens it holds (on boards of at most `cells` rows, each block is one
+/// square and the picture shows every queen). Takes O(n + cells²).
+pub fn density(columns: &[u32], cells: usize) -> Svg {
+    density_of(columns.len(), &squares_of(columns), cells)
+}
+
+fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
+    /// Shades of the blocks: the queen counts are rounded to this many levels, and each level is
+    /// one `<path>`, so that the picture stays small however many blocks hold queens.
+    const LEVELS: u32 = 8;
+    let g = cells.clamp(1, 400).min(n.max(1));
+    let mut counts = vec![0_u32; g * g];
+    for &(row, col) in squares {
+        if (1..=n).contains(&row) && (1..=n).contains(&col) {
+            counts[(row - 1) * g / n * g + (col - 1) * g / n] += 1;
+        }
+    }
+    let most = counts.iter().copied().max().unwrap_or(0).max(1);
+    let theme = Theme::default();
+    // Whole units per block: the side is between 200 and 400 units. g ≤ 400 fits u32.
+    let g32 = u32::try_from(g).unwrap_or(400);
+    let block_side = (400 / g32).max(1);
+    let side = block_side * g32;
+    let mut paths = vec![String::new(); LEVELS as usize];
+    for (i, &count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+        let level = (count * LEVELS).div_ceil(most).clamp(1, LEVELS);
+        let (r, c) = (
+            u32::try_from(i / g).unwrap_or(0),
+            u32::try_from(i % g).unwrap_or(0),
+        );
+        let _ = write!(
+            paths[(level - 1) as usize],
+            "M{} {}h{block_side}v{block_side}h-{block_side}z",
+            c * block_side,
+            r * block_side
+        );
+    }
+    let mut document = canvas(side, side, "nqueens-density").add(
+        Rectangle::new()
+            .set("width", side)
+            .set("height", side)
+            .set("fill", theme.light.as_str()),
+    );
+    for (level, path) in (1..=LEVELS).zip(&paths).filter(|(_, p)| !p.is_empty()) {
+        document = document.add(
+            SvgPath::new()
+                .set("d", path.as_str())
+                .set("fill", theme.piece.as_str())
+                .set(
+                    "fill-opacity",
+                    format!("{:.3}", 0.2 + 0.8 * f64::from(level) / f64::from(LEVELS)),
+                ),
+        );
+    }
+    let block = n.div_ceil(g);
+    let ascii = format!(
+        "{n}×{n} board with {} queens, drawn as {g}×{g} blocks of up to {block}×{block} squares",
+        squares.len()
+    );
+    document = document.add(Description::new().add(svg::node::Text::new(ascii.clone())));
+    Svg {
+        markup: document.to_string(),
+        pixels: Some(side),
+        ascii,
+        // The HTML block shows it; a second copy as image/svg+xml would only double the notebook.
+        image_block: false,
+    }
+}
+
+/// A board given by its columns (`columns[i]` is the 1-based column of the queen in row `i + 1`):
+/// drawn whole up to [`MAX_DRAWN`] rows, and as its [`overview`] beyond.
+pub fn picture(columns: &[u32]) -> Svg {
+    whole_or_overview(
+        columns.len(),
+        || squares_of(columns),
+        |top, left, size| window(columns, top, left, size),
+    )
+}
+
+/// A board drawn whole up to [`MAX_DRAWN`] rows, and as its overview beyond: what
+/// [`Board::to_svg`] and a board shown in a notebook draw.
+pub fn picture_of(board: &Board) -> Svg {
+    whole_or_overview(
+        board.size(),
+        || board.pieces().map(|(s, _)| (s.row, s.col)).collect(),
+        |top, left, size| {
+            let mut cut = Board::new(size);
+            for (square, piece) in board.pieces() {
+                if (top..top + size).contains(&square.row)
+                    && (left..left + size).contains(&square.col)
+                {
+                    let _ = cut.place(
+                        Square::new(square.row + 1 - top, square.col + 1 - left),
+                        piece,
+                    );
+                }
+            }
+            Diagram::new(&cut).origin(top, left)
+        },
+    )
+}
+
+/// The one place that decides how a board is drawn: square by square up to [`MAX_DRAWN`] rows,
+/// its overview beyond. `squares` lists the occupied squares; `cut(top, left, size)` draws the
+/// window of that size from that row and column.
+fn whole_or_overview(
+    n: usize,
+    squares: impl FnOnce() -> Vec<(usize, usize)>,
+    cut: impl Fn(usize, usize, usize) -> Diagram,
+) -> Svg {
+    if n <= MAX_DRAWN {
+        cut(1, 1, n).render()
+    } else {
+        overview_of(n, &squares(), cut)
+    }
+}
+
+/// The occupied squares of a board given by its columns, as (row, column).
+fn squares_of(columns: &[u32]) -> Vec<(usize, usize)> {
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i + 1, c as usize))
+        .collect()
+}
+
+/// A large board summarised in one picture: its top-left 32×32 corner, with coordinates, beside
+/// its [`density`] picture. What a board larger than [`MAX_DRAWN`] shows instead of itself.
+pub fn overview(columns: &[u32]) -> Svg {
+    overview_of(columns.len(), &squares_of(columns), |top, left, size| {
+        window(columns, top, left, size)
+    })
+}
+
+fn overview_of(
+    n: usize,
+    squares: &[(usize, usize)],
+    corner: impl Fn(usize, usize, usize) -> Diagram,
+) -> Svg {
+    let size = n.min(32);
+    let corner = corner(1, 1, size);
+    let density = density_of(n, squares, 100);
+    let caption = format!("rows and columns 1–{size}");
+    let gallery = Gallery::new()
+        .columns(1)
+        .cell_size(400)
+        .diagram(corner, &caption)
+        .render();
+    let (width, height) = (840, 440);
+    let markup = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" class=\"nqueens-overview\">\
+         <svg x=\"0\" y=\"0\" width=\"424\" height=\"446\">{}</svg>\
+         <svg x=\"436\" y=\"12\" width=\"400\" height=\"400\">{}</svg>\
+         <text x=\"636\" y=\"432\" font-size=\"13\" text-anchor=\"middle\" class=\"caption\">all {n} rows: where the queens are</text></svg>",
+        strip_xml_header(gallery.as_str()),
+        strip_xml_header(density.as_str())
+    );
+    Svg {
+        markup,
+        pixels: Some(width),
+        ascii: format!("{}\n\n{}", gallery.ascii(), density.ascii()),
+        // Large (the corner's 1024 squares): the HTML block alone shows it.
+        image_block: false,
+    }
+}
+
+/// An SVG document's markup without anything before its `<svg` element, to nest it.
+fn strip_xml_header(markup: &str) -> &str {
+    markup.find("<svg").map_or(markup, |i| &markup[i..])
+}

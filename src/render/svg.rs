@@ -1,0 +1,186 @@
+//! A finished drawing, and how a notebook shows it: the evcxr kernel's blocks of HTML, SVG and
+//! text.
+
+use std::fmt::{self, Write as _};
+use std::path::Path;
+
+use super::{Diagram, STYLE_CSS};
+use crate::board::Board;
+
+/// A finished SVG drawing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Svg {
+    pub(super) markup: String,
+    pub(super) pixels: Option<u32>,
+    pub(super) ascii: String,
+    /// Whether the notebook display repeats the markup as `image/svg+xml` (not for galleries,
+    /// whose markup is large: their HTML shows the same drawing).
+    pub(super) image_block: bool,
+}
+
+impl Svg {
+    /// An SVG drawn elsewhere in the crate (the charts of `plot`), with its width and its text.
+    #[cfg_attr(not(feature = "plot"), allow(dead_code))]
+    pub(crate) fn from_parts(markup: String, pixels: u32, ascii: String) -> Self {
+        Svg {
+            markup,
+            pixels: Some(pixels),
+            ascii,
+            image_block: true,
+        }
+    }
+
+    /// The SVG markup.
+    pub fn as_str(&self) -> &str {
+        &self.markup
+    }
+
+    /// Writes the SVG to a file.
+    ///
+    /// # Errors
+    /// Whatever the file system reports.
+    pub fn save(&self, path: impl AsRef<Path>) -> std::io::Result<()> {
+        std::fs::write(path, &self.markup)
+    }
+
+    /// The drawing wrapped in a `<div>` of its width, for HTML pages and notebooks.
+    pub fn to_html(&self) -> String {
+        let width = self
+            .pixels
+            .map_or_else(|| "100%".to_owned(), |p| format!("{p}px"));
+        format!(
+            "<div class=\"nqueens\" style=\"width: {width}; max-width: 100%;\">{}</div>",
+            self.markup
+        )
+    }
+
+    /// What [`evcxr_display`](Svg::evcxr_display) prints: the evcxr kernel's blocks for HTML, SVG
+    /// and the ASCII board, which a notebook shows as one output.
+    pub fn to_evcxr(&self) -> String {
+        display_blocks(
+            &self.to_html(),
+            self.image_block.then_some(self.markup.as_str()),
+            &self.ascii,
+        )
+    }
+
+    /// Shows the drawing in a notebook: HTML, SVG and the ASCII board in one output.
+    pub fn evcxr_display(&self) {
+        print!("{}", self.to_evcxr());
+    }
+
+    /// The plain-text copy of what is drawn (the ASCII board, or each board of a gallery).
+    pub fn ascii(&self) -> &str {
+        &self.ascii
+    }
+}
+
+impl fmt::Display for Svg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.markup)
+    }
+}
+
+/// Text made safe to put in HTML: `&`, `<` and `>` escaped.
+pub(crate) fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The evcxr protocol: one block per MIME type, read from standard output.
+fn display_blocks(html: &str, svg: Option<&str>, text: &str) -> String {
+    let mut out = String::new();
+    let blocks = [
+        ("text/html", Some(html)),
+        ("image/svg+xml", svg),
+        ("text/plain", Some(text)),
+    ];
+    for (mime, content) in blocks.into_iter().filter_map(|(m, c)| Some((m, c?))) {
+        let _ = writeln!(
+            out,
+            "EVCXR_BEGIN_CONTENT {mime}\n{content}\nEVCXR_END_CONTENT"
+        );
+    }
+    out
+}
+
+impl Diagram {
+    /// Shows the drawing inline in a notebook.
+    pub fn evcxr_display(&self) {
+        self.render().evcxr_display();
+    }
+
+    /// Renders and writes the SVG to a file.
+    ///
+    /// # Errors
+    /// Whatever the file system reports.
+    pub fn save_svg(&self, path: impl AsRef<Path>) -> std::io::Result<()> {
+        self.render().save(path)
+    }
+}
+
+impl Board {
+    /// The board drawn with the default look: square by square up to [`MAX_DRAWN`] rows, its
+    /// overview beyond (see [`picture_of`](super::picture_of)).
+    ///
+    /// [`MAX_DRAWN`]: super::MAX_DRAWN
+    pub fn to_svg(&self) -> Svg {
+        super::picture_of(self)
+    }
+
+    /// A [`Diagram`] of this board, to draw more on it.
+    pub fn diagram(&self) -> Diagram {
+        Diagram::new(self)
+    }
+
+    /// Writes the board as an SVG file.
+    ///
+    /// # Errors
+    /// Whatever the file system reports.
+    pub fn save_svg(&self, path: impl AsRef<Path>) -> std::io::Result<()> {
+        self.to_svg().save(path)
+    }
+
+    /// Shows the board inline in a notebook.
+    pub fn evcxr_display(&self) {
+        self.to_svg().evcxr_display();
+    }
+}
+
+/// A piece of HTML that a notebook shows as such.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Html {
+    html: String,
+    text: String,
+}
+
+impl Html {
+    /// HTML, with the text that stands for it where HTML cannot be shown.
+    pub fn new(html: &str, text: &str) -> Self {
+        Html {
+            html: html.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
+    /// The HTML.
+    pub fn as_str(&self) -> &str {
+        &self.html
+    }
+
+    /// Shows the HTML inline in a notebook.
+    pub fn evcxr_display(&self) {
+        print!("{}", display_blocks(&self.html, None, &self.text));
+    }
+}
+
+/// The notebooks' style sheet (`style.css`) as a `<style>` element: the second cell of every
+/// notebook shows it, so headings, tables and boards take the project's look.
+pub fn style() -> Html {
+    let rules = STYLE_CSS.matches('}').count();
+    Html::new(
+        &format!("<style>\n{STYLE_CSS}</style>"),
+        &format!("style.css: {rules} rules"),
+    )
+}
