@@ -578,3 +578,20 @@ fn labels_and_attacks_are_two_pictures_so_both_at_once_is_refused() {
     assert_refused(&output, 2, "cannot be used with");
     assert!(!path.exists());
 }
+
+#[test]
+fn a_time_limit_that_runs_out_says_to_raise_the_time_limit() {
+    let output = run(&[
+        "solve",
+        "3000",
+        "--method",
+        "csp-propagation",
+        "--time-limit",
+        "0",
+    ]);
+    assert_refused(
+        &output,
+        1,
+        "CSP propagation gave up on 3000 queens after 0.000 s (raise --time-limit)",
+    );
+}

@@ -131,6 +131,28 @@ fn the_time_limit_counts_building_the_clauses() {
         error.to_string(),
         "Davis–Putnam gave up on 160 queens after 0.000 s"
     );
+    // The CSP solvers too: building the 9 million constraints of 3000 queens stops at once.
+    for method in [
+        Method::CspBacktracking,
+        Method::CspPropagation,
+        Method::CspMinConflicts { seed: 1 },
+    ] {
+        let error = queens::place(3000, &method, &none).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("{} gave up on 3000 queens after 0.000 s", method.name())
+        );
+    }
+    // A limit that is not reached changes nothing.
+    let ample = Limits {
+        time_limit: Some(Duration::from_secs(3600)),
+        ..Limits::default()
+    };
+    for method in [Method::LECTURE, Method::CspPropagation] {
+        let with = queens::place(12, &method, &ample).unwrap();
+        let without = queens::place(12, &method, &Limits::default()).unwrap();
+        assert_eq!(with.columns(), without.columns());
+    }
 }
 
 #[test]

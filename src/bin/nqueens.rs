@@ -222,7 +222,8 @@ struct BudgetArgs {
     /// Give Davis–Putnam up after this many splits.
     #[arg(long, value_name = "K")]
     max_splits: Option<u64>,
-    /// Give Davis–Putnam up after this many seconds, building the clauses included.
+    /// Give Davis–Putnam and the CSP solvers up after this many seconds, building the clauses
+    /// or the CSP included.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
 }
@@ -447,11 +448,12 @@ impl Output {
 fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
     args.picture.check(args.n)?;
     let placed = queens::place(args.n, &args.method(), &args.limits()).map_err(|error| {
-        let mut failure = Failure::from(error);
-        if failure.code == 1 && failure.message.contains("gave up") {
-            failure.message = format!("{} (raise {})", failure.message, raise(args.method));
-        }
-        failure
+        let hint = match &error {
+            QueensError::GaveUp { after, .. } if after.ends_with(" s") => "--time-limit",
+            QueensError::GaveUp { .. } => raise(args.method),
+            _ => return Failure::from(error),
+        };
+        Failure::output(format!("{error} (raise {hint})"))
     })?;
     args.picture.draw(&placed)?;
     let n = placed.n();
@@ -483,10 +485,10 @@ fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// The flags that give a method more room.
+/// The flag that gives a method more room, when it was not the time that ran out.
 fn raise(method: MethodArg) -> &'static str {
     match method {
-        MethodArg::Dp => "--max-splits or --time-limit",
+        MethodArg::Dp => "--max-splits",
         MethodArg::CspMinConflicts | MethodArg::MinConflicts => "--max-steps",
         _ => "--max-nodes",
     }

@@ -248,6 +248,16 @@ const _: () = assert!((MAX_N + 1) * MAX_N > MAX_CONSTRAINTS);
 /// # Errors
 /// [`CspError::Empty`] for n = 0, [`CspError::TooLarge`] beyond [`MAX_CONSTRAINTS`].
 pub fn create_csp(n: usize) -> Result<Csp, CspError> {
+    // Without a deadline it always finishes.
+    create_csp_until(n, None)?.ok_or(CspError::Empty)
+}
+
+/// [`create_csp`], or `None` if the deadline passes while the constraints are built (it is read
+/// once a row).
+pub(crate) fn create_csp_until(
+    n: usize,
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<Csp>, CspError> {
     if n == 0 {
         return Err(CspError::Empty);
     }
@@ -255,13 +265,20 @@ pub fn create_csp(n: usize) -> Result<Csp, CspError> {
         return Err(CspError::TooLarge(n));
     }
     let var = |i: usize| Box::new(Expr::Var(i - 1));
+    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut constraints = Vec::with_capacity(n * (n - 1));
     for i in 1..=n {
+        if late() {
+            return Ok(None);
+        }
         for j in i + 1..=n {
             constraints.push(Constraint::new(Expr::Binary(Op::Ne, var(i), var(j))));
         }
     }
     for i in 1..=n {
+        if late() {
+            return Ok(None);
+        }
         for j in i + 1..=n {
             let distance = Expr::Abs(Box::new(Expr::Binary(Op::Sub, var(j), var(i))));
             let rows = Expr::Const(i64::try_from(j - i).unwrap_or(i64::MAX));
@@ -281,11 +298,11 @@ pub fn create_csp(n: usize) -> Result<Csp, CspError> {
     let values = (1..=n)
         .map(|v| i64::try_from(v).unwrap_or(i64::MAX))
         .collect();
-    Ok(Csp {
+    Ok(Some(Csp {
         names,
         values,
         constraints,
-    })
+    }))
 }
 
 #[cfg(test)]

@@ -13,8 +13,32 @@
 //!   gets the search off plateaus. Seeded, with a step budget, so the same seed gives the same
 //!   run.
 
+use std::time::Instant;
+
 use super::Csp;
 use crate::rng::Rng;
+
+/// Where a solver stops: after `max` nodes (or repair steps), and at a deadline if one is set.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cap {
+    pub(crate) max: u64,
+    pub(crate) deadline: Option<Instant>,
+}
+
+impl Cap {
+    fn count(max: u64) -> Self {
+        Cap {
+            max,
+            deadline: None,
+        }
+    }
+
+    /// Whether a search that has done `done` nodes (or steps) must stop before the next one.
+    /// A node of a large CSP can cost milliseconds, so the clock is read at every one.
+    fn reached(self, done: u64) -> bool {
+        done >= self.max || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
 
 /// Counts of the work a solver did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -91,8 +115,13 @@ pub fn backtracking(csp: &Csp) -> CspReport {
 
 /// The lecture's backtracking search, giving up after `max_nodes` values tried.
 pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
+    backtracking_within(csp, Cap::count(max_nodes))
+}
+
+/// [`backtracking_with`] with a deadline too.
+pub(crate) fn backtracking_within(csp: &Csp, cap: Cap) -> CspReport {
     let mut found = None;
-    let (stats, ended) = search(csp, max_nodes, &mut |values| {
+    let (stats, ended) = search(csp, cap, &mut |values| {
         found = Some(values.to_vec());
         true
     });
@@ -118,7 +147,7 @@ pub struct CspCount {
 /// tried. For n queens: 2, 10, 4, 40, 92 for n = 4 … 8.
 pub fn count_solutions(csp: &Csp, max_nodes: u64) -> CspCount {
     let mut solutions = 0;
-    let (stats, ended) = search(csp, max_nodes, &mut |_| {
+    let (stats, ended) = search(csp, Cap::count(max_nodes), &mut |_| {
         solutions += 1;
         false
     });
@@ -136,18 +165,14 @@ enum Ended {
     Stopped,
     /// Every assignment was tried.
     Exhausted,
-    /// `max_nodes` values were tried.
+    /// The cap was reached.
     Budget,
 }
 
 /// The lecture's backtracking: variables in order, values in increasing order, and after each
 /// assignment the constraints whose last variable it is. Each solution goes to `on_solution`,
 /// which returns `true` to stop the search there.
-fn search(
-    csp: &Csp,
-    max_nodes: u64,
-    on_solution: &mut dyn FnMut(&[i64]) -> bool,
-) -> (CspStats, Ended) {
+fn search(csp: &Csp, cap: Cap, on_solution: &mut dyn FnMut(&[i64]) -> bool) -> (CspStats, Ended) {
     let mut stats = CspStats::default();
     let n = csp.names.len();
     // Each constraint is checked when its last variable (in order) is assigned.
@@ -184,7 +209,7 @@ fn search(
             k -= 1;
             continue;
         }
-        if stats.nodes >= max_nodes {
+        if cap.reached(stats.nodes) {
             return (stats, Ended::Budget);
         }
         values[k] = csp.values[next[k]];
@@ -280,6 +305,11 @@ pub fn propagation(csp: &Csp) -> CspReport {
 /// Search with the most-constrained-variable rule and forward checking, giving up after
 /// `max_nodes` values tried.
 pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
+    propagation_within(csp, Cap::count(max_nodes))
+}
+
+/// [`propagation_with`] with a deadline too.
+pub(crate) fn propagation_within(csp: &Csp, cap: Cap) -> CspReport {
     let mut stats = CspStats::default();
     let variables = csp.names.len();
     let choices = csp.values.len();
@@ -326,7 +356,7 @@ pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
             if let Some(top) = stack.last_mut() {
                 top.1 = i + 1;
             }
-            if stats.nodes >= max_nodes {
+            if cap.reached(stats.nodes) {
                 return CspReport::stopped(stats);
             }
             stats.nodes += 1;
@@ -341,6 +371,11 @@ pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
 
 /// Min-conflicts local search from a random assignment, at most `max_steps` repairs.
 pub fn min_conflicts(csp: &Csp, seed: u64, max_steps: u64) -> CspReport {
+    min_conflicts_within(csp, seed, Cap::count(max_steps))
+}
+
+/// [`min_conflicts`] with a deadline too.
+pub(crate) fn min_conflicts_within(csp: &Csp, seed: u64, cap: Cap) -> CspReport {
     let mut stats = CspStats::default();
     if !constants_hold(csp) {
         return CspReport::unsolvable(stats);
@@ -370,7 +405,7 @@ pub fn min_conflicts(csp: &Csp, seed: u64, max_steps: u64) -> CspReport {
     }
     let mut best: Vec<usize> = Vec::new();
     while !conflicted.is_empty() {
-        if stats.steps >= max_steps {
+        if cap.reached(stats.steps) {
             return CspReport::stopped(stats);
         }
         stats.steps += 1;

@@ -1,11 +1,21 @@
 //! The lecture's CSP, solved by one of its three solvers.
 
+use std::time::Instant;
+
 use super::{Found, Limits, Method, Stats, narrow};
+use crate::csp::solve::{self, Cap};
 use crate::csp::{self, CspError};
+use crate::dp::Limit;
 use crate::queens::QueensError;
 
-pub(super) fn place(n: usize, method: &Method, limits: &Limits) -> Result<Found, QueensError> {
-    let problem = csp::create_csp(n).map_err(|error| match error {
+pub(super) fn place(
+    n: usize,
+    method: &Method,
+    limits: &Limits,
+    start: Instant,
+) -> Result<Found, QueensError> {
+    let deadline = limits.time_limit.map(|limit| start + limit);
+    let built = csp::create_csp_until(n, deadline).map_err(|error| match error {
         CspError::TooLarge(_) => QueensError::OutOfRange {
             n,
             max: csp::MAX_N,
@@ -13,10 +23,23 @@ pub(super) fn place(n: usize, method: &Method, limits: &Limits) -> Result<Found,
         },
         _ => QueensError::Empty,
     })?;
+    let Some(problem) = built else {
+        return Err(out_of_time(n, method, limits));
+    };
+    let nodes = Cap {
+        max: limits.max_nodes,
+        deadline,
+    };
     let report = match *method {
-        Method::CspBacktracking => csp::backtracking_with(&problem, limits.max_nodes),
-        Method::CspPropagation => csp::propagation_with(&problem, limits.max_nodes),
-        Method::CspMinConflicts { seed } => csp::min_conflicts(&problem, seed, limits.max_steps),
+        Method::CspBacktracking => solve::backtracking_within(&problem, nodes),
+        Method::CspPropagation => solve::propagation_within(&problem, nodes),
+        Method::CspMinConflicts { seed } => {
+            let steps = Cap {
+                max: limits.max_steps,
+                deadline,
+            };
+            solve::min_conflicts_within(&problem, seed, steps)
+        }
         _ => unreachable!("csp::place is called for the CSP methods only"),
     };
     let s = report.stats;
@@ -37,6 +60,9 @@ pub(super) fn place(n: usize, method: &Method, limits: &Limits) -> Result<Found,
             columns: narrow(values.iter().map(|&v| usize::try_from(v).unwrap_or(0))),
             stats,
         }),
+        None if report.gave_up && deadline.is_some_and(|d| Instant::now() >= d) => {
+            Err(out_of_time(n, method, limits))
+        }
         None if report.gave_up => Err(QueensError::GaveUp {
             n,
             solver: method.name(),
@@ -47,5 +73,13 @@ pub(super) fn place(n: usize, method: &Method, limits: &Limits) -> Result<Found,
             },
         }),
         None => Err(QueensError::NoSolution { n }),
+    }
+}
+
+fn out_of_time(n: usize, method: &Method, limits: &Limits) -> QueensError {
+    QueensError::GaveUp {
+        n,
+        solver: method.name(),
+        after: Limit::Time(limits.time_limit.unwrap_or_default()).to_string(),
     }
 }

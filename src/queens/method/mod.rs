@@ -87,10 +87,13 @@ impl fmt::Display for Method {
 pub struct Limits {
     /// Davis–Putnam: the most splits.
     pub max_splits: Option<u64>,
-    /// Davis–Putnam: the most time, counted from the call of [`place`], so building the clauses
-    /// counts too.
+    /// Davis–Putnam and the CSP solvers: the most time, counted from the call of [`place`], so
+    /// building the clauses counts too. (A node of the CSP of n queens costs O(n) or more, so
+    /// their node counts alone do not bound the time on large boards; the other methods do a
+    /// constant amount of work per square or step, and their counts do.)
     pub time_limit: Option<Duration>,
-    /// The backtracking searches: the most squares (or CSP values) tried.
+    /// The backtracking searches: the most squares tried (the row search) or values tried (the
+    /// CSP's backtracking and propagation).
     pub max_nodes: u64,
     /// The min-conflicts searches: the most repair steps.
     pub max_steps: u64,
@@ -229,7 +232,7 @@ pub fn place(n: usize, method: &Method, limits: &Limits) -> Result<Placement, Qu
             encoding,
         } => dp::place(n, heuristic, encoding, limits, start)?,
         Method::CspBacktracking | Method::CspPropagation | Method::CspMinConflicts { .. } => {
-            csp::place(n, method, limits)?
+            csp::place(n, method, limits, start)?
         }
         Method::Backtracking => backtracking::place(n, limits)?,
         Method::Construct => construct::place(n)?,
