@@ -1,8 +1,12 @@
 //! DIMACS CNF: names survive a round trip, and every malformed file names its line.
 
+mod common;
+
+use nqueens::dp::{self, Heuristic, Options, Outcome};
 use nqueens::logic::Clauses;
 use nqueens::logic::dimacs::{self, DimacsError};
 use nqueens::queens;
+use nqueens::rng::Rng;
 
 #[test]
 fn named_clauses_survive_a_round_trip() {
@@ -145,4 +149,54 @@ fn reading_takes_time_in_proportion_to_the_text_not_the_header() {
         dimacs::read(clash),
         Err(DimacsError::BadName { .. })
     ));
+}
+
+/// A random DIMACS text over `vars` variables in which about one clause in four is a tautology
+/// (it holds some variable and its negation).
+fn random_dimacs(rng: &mut Rng, vars: usize, clauses: usize) -> String {
+    let mut text = format!("p cnf {vars} {clauses}\n");
+    for _ in 0..clauses {
+        let len = 1 + rng.below(3);
+        let mut literals: Vec<i64> = (0..len)
+            .map(|_| {
+                let v = i64::try_from(1 + rng.below(vars)).unwrap();
+                if rng.chance(1, 2) { -v } else { v }
+            })
+            .collect();
+        if rng.chance(1, 4) {
+            literals.push(-literals[0]);
+        }
+        for l in literals {
+            text.push_str(&format!("{l} "));
+        }
+        text.push_str("0\n");
+    }
+    text
+}
+
+#[test]
+fn tautologies_never_turn_a_satisfiable_file_into_a_wrong_answer() {
+    let mut rng = Rng::new(2100);
+    let mut with_tautologies = 0;
+    for _ in 0..400 {
+        let clauses = 3 + rng.below(12);
+        let text = random_dimacs(&mut rng, 6, clauses);
+        let cnf = dimacs::read(&text).unwrap();
+        with_tautologies += usize::from(cnf.clauses.iter().any(nqueens::Clause::is_tautology));
+        let brute = common::brute_force_models(&cnf.clauses);
+        for heuristic in [Heuristic::FirstVariable, Heuristic::JeroslowWang] {
+            let report = dp::solve_with(&cnf.clauses, &Options::with_heuristic(heuristic));
+            match report.outcome {
+                Outcome::Satisfiable(model) => {
+                    // The assignment the `v` lines print satisfies every clause, tautologies too.
+                    let printed = cnf.completed(&model);
+                    assert!(cnf.clauses.is_satisfied_by(&printed), "{text}");
+                    assert!(cnf.clauses.is_satisfied_by(&model), "{text}");
+                }
+                Outcome::Unsatisfiable => assert!(brute.is_empty(), "{text}"),
+                Outcome::GaveUp(limit) => panic!("no budget was set: {limit:?}"),
+            }
+        }
+    }
+    assert!(with_tautologies > 100, "{with_tautologies}");
 }
