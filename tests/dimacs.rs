@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::fmt::Write as _;
+
 use nqueens::dp::{self, Heuristic, Options, Outcome};
 use nqueens::logic::Clauses;
 use nqueens::logic::dimacs::{self, DimacsError};
@@ -167,7 +169,7 @@ fn random_dimacs(rng: &mut Rng, vars: usize, clauses: usize) -> String {
             literals.push(-literals[0]);
         }
         for l in literals {
-            text.push_str(&format!("{l} "));
+            let _ = write!(text, "{l} ");
         }
         text.push_str("0\n");
     }
