@@ -176,11 +176,8 @@ impl Html {
 }
 
 /// The notebooks' style sheet (`style.css`) as a `<style>` element: the second cell of every
-/// notebook shows it, so headings, tables and boards take the project's look.
+/// notebook shows it, so headings, tables and boards take the project's look. Where HTML cannot
+/// be shown, it shows nothing.
 pub fn style() -> Html {
-    let rules = STYLE_CSS.matches('}').count();
-    Html::new(
-        &format!("<style>\n{STYLE_CSS}</style>"),
-        &format!("style.css: {rules} rules"),
-    )
+    Html::new(&format!("<style>\n{STYLE_CSS}</style>"), "")
 }
