@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use nqueens::dp::Heuristic;
-use nqueens::queens::{self, Encoding, Limits, Method, QueensError};
+use nqueens::queens::{self, Encoding, Limits, Method, QueensError, Spent};
 
 const METHODS: [Method; 8] = [
     Method::LECTURE,

@@ -17,7 +17,7 @@ use nqueens::backtrack;
 use nqueens::csp;
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
 use nqueens::logic::dimacs;
-use nqueens::queens::{self, Encoding, Limits, Method, Placement, QueensError};
+use nqueens::queens::{self, Encoding, Limits, Method, Placement, QueensError, Spent};
 use nqueens::render;
 use nqueens::{Board, Square};
 
@@ -449,8 +449,7 @@ fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
     args.picture.check(args.n)?;
     let placed = queens::place(args.n, &args.method(), &args.limits()).map_err(|error| {
         let hint = match &error {
-            QueensError::GaveUp { after, .. } if after.ends_with(" s") => "--time-limit",
-            QueensError::GaveUp { .. } => raise(args.method),
+            QueensError::GaveUp { after, .. } => raise(*after),
             _ => return Failure::from(error),
         };
         Failure::output(format!("{error} (raise {hint})"))
@@ -485,12 +484,13 @@ fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// The flag that gives a method more room, when it was not the time that ran out.
-fn raise(method: MethodArg) -> &'static str {
-    match method {
-        MethodArg::Dp => "--max-splits",
-        MethodArg::CspMinConflicts | MethodArg::MinConflicts => "--max-steps",
-        _ => "--max-nodes",
+/// The flag that gives a search more of what it ran out of.
+fn raise(spent: Spent) -> &'static str {
+    match spent {
+        Spent::Time(_) => "--time-limit",
+        Spent::Splits(_) => "--max-splits",
+        Spent::Nodes(_) | Spent::Squares(_) => "--max-nodes",
+        Spent::Steps(_) => "--max-steps",
     }
 }
 

@@ -108,6 +108,43 @@ pub fn one_hot_clauses(n: usize) -> Result<Clauses, QueensError> {
     Encoding::OneHot.clauses(n)
 }
 
+/// The budget a search used up before it gave up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spent {
+    /// Its time limit (Davis–Putnam, the CSP solvers).
+    Time(std::time::Duration),
+    /// Its splits (Davis–Putnam).
+    Splits(u64),
+    /// Its values tried (the CSP's backtracking and propagation).
+    Nodes(u64),
+    /// Its squares tried (the row-by-row backtracking).
+    Squares(u64),
+    /// Its repair steps (the min-conflicts searches).
+    Steps(u64),
+}
+
+impl From<dp::Limit> for Spent {
+    fn from(limit: dp::Limit) -> Self {
+        match limit {
+            dp::Limit::Splits(n) => Spent::Splits(n),
+            dp::Limit::Time(d) => Spent::Time(d),
+        }
+    }
+}
+
+impl fmt::Display for Spent {
+    /// "2 splits", "0.250 s", "1000 squares tried".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Spent::Time(d) => write!(f, "{:.3} s", d.as_secs_f64()),
+            Spent::Splits(n) => write!(f, "{n} splits"),
+            Spent::Nodes(n) => write!(f, "{n} nodes"),
+            Spent::Squares(n) => write!(f, "{n} squares tried"),
+            Spent::Steps(n) => write!(f, "{n} steps"),
+        }
+    }
+}
+
 /// Why the n-queens puzzle could not be set up, solved or decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QueensError {
@@ -133,8 +170,8 @@ pub enum QueensError {
         n: usize,
         /// The solver, as the message names it.
         solver: &'static str,
-        /// What ran out: "2 splits", "0.250 s", "1000 steps".
-        after: String,
+        /// What ran out.
+        after: Spent,
     },
     /// A solver's answer failed the independent check: a bug, reported rather than printed.
     Wrong {
@@ -246,7 +283,7 @@ impl Run {
             dp::Outcome::GaveUp(limit) => Err(QueensError::GaveUp {
                 n: self.n,
                 solver: "Davis–Putnam",
-                after: limit.to_string(),
+                after: (*limit).into(),
             }),
         }
     }

@@ -2,7 +2,7 @@
 
 use super::{Found, Limits, Stats, narrow, out_of_range};
 use crate::backtrack::{self, MAX_ROWS};
-use crate::queens::QueensError;
+use crate::queens::{QueensError, Spent};
 
 pub(super) fn place(n: usize, limits: &Limits) -> Result<Found, QueensError> {
     out_of_range(n, MAX_ROWS, "backtracking")?;
@@ -19,7 +19,7 @@ pub(super) fn place(n: usize, limits: &Limits) -> Result<Found, QueensError> {
         None if search.gave_up => Err(QueensError::GaveUp {
             n,
             solver: "backtracking",
-            after: format!("{} squares tried", search.squares),
+            after: Spent::Squares(search.squares),
         }),
         None => Err(QueensError::NoSolution { n }),
     }

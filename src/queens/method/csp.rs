@@ -5,8 +5,7 @@ use std::time::Instant;
 use super::{Found, Limits, Method, Stats, narrow};
 use crate::csp::solve::{self, Cap};
 use crate::csp::{self, CspError};
-use crate::dp::Limit;
-use crate::queens::QueensError;
+use crate::queens::{QueensError, Spent};
 
 pub(super) fn place(
     n: usize,
@@ -67,9 +66,9 @@ pub(super) fn place(
             n,
             solver: method.name(),
             after: if matches!(method, Method::CspMinConflicts { .. }) {
-                format!("{} steps", s.steps)
+                Spent::Steps(s.steps)
             } else {
-                format!("{} nodes", s.nodes)
+                Spent::Nodes(s.nodes)
             },
         }),
         None => Err(QueensError::NoSolution { n }),
@@ -80,6 +79,6 @@ fn out_of_time(n: usize, method: &Method, limits: &Limits) -> QueensError {
     QueensError::GaveUp {
         n,
         solver: method.name(),
-        after: Limit::Time(limits.time_limit.unwrap_or_default()).to_string(),
+        after: Spent::Time(limits.time_limit.unwrap_or_default()),
     }
 }

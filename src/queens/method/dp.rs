@@ -16,7 +16,7 @@ pub(super) fn place(
     let gave_up = |limit: Limit| QueensError::GaveUp {
         n,
         solver: "Davis–Putnam",
-        after: limit.to_string(),
+        after: limit.into(),
     };
     let deadline = limits.time_limit.map(|limit| start + limit);
     let Some(clauses) = encoding.clauses_until(n, deadline)? else {

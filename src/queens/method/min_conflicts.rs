@@ -1,7 +1,7 @@
 //! Min-conflicts made for queens (see [`crate::queens::huge::min_conflicts`]).
 
 use super::{Found, Limits, Stats};
-use crate::queens::{QueensError, huge};
+use crate::queens::{QueensError, Spent, huge};
 
 pub(super) fn place(n: usize, seed: u64, limits: &Limits) -> Result<Found, QueensError> {
     let repair = huge::min_conflicts(n, seed, limits.max_steps)?;
@@ -13,7 +13,7 @@ pub(super) fn place(n: usize, seed: u64, limits: &Limits) -> Result<Found, Queen
         None => Err(QueensError::GaveUp {
             n,
             solver: "min-conflicts",
-            after: format!("{} steps", repair.steps),
+            after: Spent::Steps(repair.steps),
         }),
     }
 }
