@@ -116,6 +116,15 @@ fn limits_give_up_with_the_solver_and_what_ran_out() {
         );
         assert_eq!(error.to_string(), message);
     }
+    // What ran out is typed, so a caller can say which limit to raise.
+    let error = queens::place(30, &Method::Backtracking, &tight).unwrap_err();
+    assert!(matches!(
+        error,
+        QueensError::GaveUp {
+            after: Spent::Squares(50),
+            ..
+        }
+    ));
 }
 
 #[test]
