@@ -7,12 +7,13 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check exercises exercises-check browser-test lab
+.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check exercises exercises-check browser-test lab-test lab
 
-## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), and the
-## boards of their HTML exports checked in a real browser, and the students' copies of the
-## coursework (each stub compiles, each checker rejects it)
-test: lint unit notebooks-check exercises-check browser-test
+## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
+## boards of their HTML exports checked in a real browser, two notebooks opened and run in
+## JupyterLab itself, and the students' copies of the coursework (each stub compiles, each
+## checker rejects it)
+test: lint unit notebooks-check exercises-check browser-test lab-test
 
 lint:
 	$(CARGO) fmt --check
@@ -72,6 +73,11 @@ chromium:
 browser-test: chromium setup
 	$(CARGO) build --release
 	$(PY) tools/browser_test.py
+
+## lab-test: JupyterLab itself, in headless Chromium, opens notebooks 02 and 06 as committed and
+## counts the boards it shows, then runs every cell through its UI and counts again
+lab-test: chromium setup
+	$(PY) tools/lab_test.py
 
 ## lab: JupyterLab on notebooks/ with the Rust kernel
 lab: setup

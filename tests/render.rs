@@ -282,12 +282,58 @@ fn compact_drawings_are_light_and_keep_their_queens() {
 }
 
 #[test]
-fn galleries_show_as_html_and_text_only() {
+fn galleries_show_in_every_viewer_too() {
     let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
     let blocks = Gallery::new().board(&board, "one").render().to_evcxr();
     let mimes: Vec<&str> = blocks
         .lines()
         .filter_map(|l| l.strip_prefix("EVCXR_BEGIN_CONTENT "))
         .collect();
-    assert_eq!(mimes, ["text/html", "text/plain"]);
+    assert_eq!(mimes, ["text/html", "image/svg+xml", "text/plain"]);
+}
+
+/// Decodes standard base64 (the test's own decoder, independent of the crate's encoder).
+fn unbase64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let mut out = Vec::new();
+    for chunk in text.as_bytes().chunks(4) {
+        let digits: Vec<u8> = chunk
+            .iter()
+            .copied()
+            .filter(|&c| c != b'=')
+            .map(value)
+            .collect();
+        let bits = digits
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, &d)| acc | u32::from(d) << (18 - 6 * i));
+        out.extend(bits.to_be_bytes()[1..digits.len()].iter());
+    }
+    out
+}
+
+#[test]
+fn the_html_block_is_an_image_a_sanitiser_keeps() {
+    // JupyterLab strips inline <svg> from the HTML of a notebook it has not run; an <img> with
+    // a data: URL survives, so the HTML holds the drawing only as that.
+    let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
+    let svg = board.to_svg();
+    let html = svg.to_html();
+    assert!(!html.contains("<svg"), "{html}");
+    let prefix = "src=\"data:image/svg+xml;base64,";
+    let start = html.find(prefix).unwrap() + prefix.len();
+    let end = start + html[start..].find('"').unwrap();
+    let decoded = String::from_utf8(unbase64(&html[start..end])).unwrap();
+    assert_eq!(decoded, svg.as_str());
+    // The text alternative is the board, escaped for the attribute.
+    assert!(html.contains("alt=\".Q..\n...Q\nQ...\n..Q.\""), "{html}");
+    // Pages that want to style the drawing can still have it inline.
+    assert!(svg.to_inline_html().contains("<svg"));
 }

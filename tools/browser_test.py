@@ -2,8 +2,10 @@
 """Open the notebooks' HTML exports in headless Chromium and check that the boards really render.
 
 For every page in target/notebooks/ (written by tools/run_notebooks.py) this
-* loads a copy of the page with a small probe script added, which reports the rendered box of
-  every board, of every square and of every queen;
+* loads a copy of the page with a small probe script added, which checks that every drawing (an
+  <img> whose source is the SVG, as the notebooks show it) decodes to a picture with a size, then
+  puts each one inline and reports the rendered box of every board, of every square and of every
+  queen;
 * checks that every board has a non-zero width and height;
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
@@ -29,7 +31,19 @@ CLI = ROOT / "target" / "release" / "nqueens"
 
 PROBE = """
 <script>
-(function () {
+window.addEventListener('load', function () {
+  const images = Array.from(document.querySelectorAll('img.nqueens-drawing')).map(function (img) {
+    return {width: img.naturalWidth, height: img.naturalHeight};
+  });
+  // Each drawing inline, where its squares and queens can be measured.
+  document.querySelectorAll('img.nqueens-drawing').forEach(function (img) {
+    const bytes = Uint8Array.from(atob(img.getAttribute('src').split(',')[1]), function (c) {
+      return c.charCodeAt(0);
+    });
+    const holder = document.createElement('div');
+    holder.innerHTML = new TextDecoder().decode(bytes);
+    img.replaceWith(holder.firstElementChild);
+  });
   function box(element) {
     const b = element.getBoundingClientRect();
     return [b.left, b.top, b.right, b.bottom];
@@ -53,9 +67,9 @@ PROBE = """
   });
   const pre = document.createElement('pre');
   pre.id = 'nqueens-probe';
-  pre.textContent = JSON.stringify(boards);
+  pre.textContent = JSON.stringify({images: images, boards: boards});
   document.body.appendChild(pre);
-})();
+});
 </script>
 """
 
@@ -78,7 +92,8 @@ def probe(page):
     text = page.read_text(encoding="utf-8")
     copy = page.with_name(page.stem + ".probe.html")
     copy.write_text(text.replace("</body>", PROBE + "</body>"), encoding="utf-8")
-    dom = chromium("--dump-dom", copy.as_uri())
+    # The virtual time budget lets the page load (and the probe run) before the DOM is dumped.
+    dom = chromium("--virtual-time-budget=20000", "--dump-dom", copy.as_uri())
     copy.unlink()
     found = re.search(r'<pre id="nqueens-probe">(.*?)</pre>', dom, re.S)
     if not found:
@@ -96,8 +111,12 @@ def expected_board():
     return ascii, squares
 
 
-def check(boards, ascii, squares, draws):
+def check(found, ascii, squares, draws):
     problems = []
+    boards = found["boards"]
+    for i, image in enumerate(found["images"]):
+        if image["width"] <= 0 or image["height"] <= 0:
+            problems.append(f"drawing {i} does not decode to a picture")
     if draws and not boards:
         problems.append("no board on the page")
     for i, board in enumerate(boards):
@@ -142,8 +161,9 @@ def main():
     failed = 0
     known_total = 0
     for page, draws in pages:
-        boards = probe(page)
-        problems, known = check(boards, ascii, squares, draws)
+        found = probe(page)
+        boards = found["boards"]
+        problems, known = check(found, ascii, squares, draws)
         known_total += known
         shot = SHOTS / (page.stem + ".png")
         chromium(f"--screenshot={shot}", "--window-size=1100,2200", page.as_uri())

@@ -66,7 +66,6 @@ pub fn cells(rows: &[Vec<u8>], labels: &[&str], marked: &[(usize, usize)]) -> Sv
         markup: document.to_string(),
         pixels: Some(width),
         ascii,
-        image_block: true,
     }
 }
 

@@ -170,7 +170,6 @@ impl Diagram {
             markup: document.to_string(),
             pixels: self.size,
             ascii: self.board.to_string(),
-            image_block: true,
         }
     }
 

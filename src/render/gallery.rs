@@ -96,7 +96,6 @@ impl Gallery {
             markup: document.to_string(),
             pixels: Some(width),
             ascii: ascii.trim_end().to_owned(),
-            image_block: false,
         }
     }
 

@@ -92,8 +92,6 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
         markup: document.to_string(),
         pixels: Some(side),
         ascii,
-        // The HTML block shows it; a second copy as image/svg+xml would only double the notebook.
-        image_block: false,
     }
 }
 
@@ -189,8 +187,6 @@ fn overview_of(
         markup,
         pixels: Some(width),
         ascii: format!("{}\n\n{}", gallery.ascii(), density.ascii()),
-        // Large (the corner's 1024 squares): the HTML block alone shows it.
-        image_block: false,
     }
 }
 

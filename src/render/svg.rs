@@ -1,5 +1,11 @@
 //! A finished drawing, and how a notebook shows it: the evcxr kernel's blocks of HTML, SVG and
 //! text.
+//!
+//! The HTML block holds the drawing as an `<img>` whose source is the SVG itself (a `data:` URL),
+//! not as inline `<svg>`: JupyterLab shows the outputs of a notebook it did not run itself
+//! through a sanitiser that strips inline SVG (leaving its text as a jumble) but keeps images.
+//! So a committed notebook shows its boards the moment it is opened. Viewers that read only
+//! `image/svg+xml` find the drawing there, and text-only ones the ASCII board.
 
 use std::fmt::{self, Write as _};
 use std::path::Path;
@@ -13,9 +19,6 @@ pub struct Svg {
     pub(super) markup: String,
     pub(super) pixels: Option<u32>,
     pub(super) ascii: String,
-    /// Whether the notebook display repeats the markup as `image/svg+xml` (not for galleries,
-    /// whose markup is large: their HTML shows the same drawing).
-    pub(super) image_block: bool,
 }
 
 impl Svg {
@@ -26,7 +29,6 @@ impl Svg {
             markup,
             pixels: Some(pixels),
             ascii,
-            image_block: true,
         }
     }
 
@@ -43,8 +45,25 @@ impl Svg {
         std::fs::write(path, &self.markup)
     }
 
-    /// The drawing wrapped in a `<div>` of its width, for HTML pages and notebooks.
+    /// The drawing as an image in a `<div>` of its width, for HTML pages and notebooks: the SVG
+    /// is the image's `data:` URL, so that sanitised HTML (an untrusted notebook in JupyterLab)
+    /// shows it too. The image's text alternative is the ASCII copy.
     pub fn to_html(&self) -> String {
+        let width = self
+            .pixels
+            .map_or_else(|| "100%".to_owned(), |p| format!("{p}px"));
+        format!(
+            "<div class=\"nqueens\" style=\"width: {width}; max-width: 100%;\">\
+             <img class=\"nqueens-drawing\" src=\"data:image/svg+xml;base64,{}\" alt=\"{}\" \
+             style=\"display: block; width: 100%; height: auto;\"></div>",
+            base64(self.markup.as_bytes()),
+            escape_html(&self.ascii).replace('"', "&quot;")
+        )
+    }
+
+    /// The drawing inline, as `<svg>` in a `<div>` of its width: for pages that are not
+    /// sanitised and want to style or inspect the drawing (the board classes of `style.css`).
+    pub fn to_inline_html(&self) -> String {
         let width = self
             .pixels
             .map_or_else(|| "100%".to_owned(), |p| format!("{p}px"));
@@ -57,11 +76,7 @@ impl Svg {
     /// What [`evcxr_display`](Svg::evcxr_display) prints: the evcxr kernel's blocks for HTML, SVG
     /// and the ASCII board, which a notebook shows as one output.
     pub fn to_evcxr(&self) -> String {
-        display_blocks(
-            &self.to_html(),
-            self.image_block.then_some(self.markup.as_str()),
-            &self.ascii,
-        )
+        display_blocks(&self.to_html(), Some(self.markup.as_str()), &self.ascii)
     }
 
     /// Shows the drawing in a notebook: HTML, SVG and the ASCII board in one output.
@@ -86,6 +101,28 @@ pub(crate) fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// Standard base64 (RFC 4648, with padding), for `data:` URLs.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let group = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(group >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The evcxr protocol: one block per MIME type, read from standard output.
@@ -180,4 +217,26 @@ impl Html {
 /// be shown, it shows nothing.
 pub fn style() -> Html {
     Html::new(&format!("<style>\n{STYLE_CSS}</style>"), "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::base64;
+
+    #[test]
+    fn base64_matches_the_rfc_4648_test_vectors() {
+        let vectors = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, encoded) in vectors {
+            assert_eq!(base64(plain.as_bytes()), encoded, "{plain:?}");
+        }
+        assert_eq!(base64(&[0xff, 0xfe, 0xfd]), "//79");
+    }
 }
