@@ -337,3 +337,56 @@ fn the_html_block_is_an_image_a_sanitiser_keeps() {
     // Pages that want to style the drawing can still have it inline.
     assert!(svg.to_inline_html().contains("<svg"));
 }
+
+#[test]
+fn every_piece_is_drawn_with_shapes_not_font_glyphs() {
+    let mut board = Board::new(6);
+    for (i, piece) in Piece::ALL.into_iter().enumerate() {
+        board.place(Square::new(i + 1, i + 1), piece).unwrap();
+    }
+    let svg = board.to_svg();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let symbols: Vec<Node> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("symbol"))
+        .collect();
+    assert_eq!(symbols.len(), 6, "one symbol per kind of piece");
+    for symbol in &symbols {
+        let id = symbol.attribute("id").unwrap();
+        assert!(
+            !symbol.descendants().any(|n| n.has_tag_name("text")),
+            "{id} is a font glyph"
+        );
+        let shapes = symbol
+            .descendants()
+            .filter(|n| {
+                ["path", "circle", "rect"]
+                    .iter()
+                    .any(|t| n.has_tag_name(*t))
+            })
+            .count();
+        assert!(shapes >= 2, "{id}: {shapes} shapes");
+        // Every coordinate of every path lies inside the symbol's 100×100 box.
+        for path in symbol.descendants().filter(|n| n.has_tag_name("path")) {
+            let d = path.attribute("d").unwrap();
+            for number in d
+                .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+                .filter(|t| !t.is_empty())
+            {
+                let value: f64 = number.parse().unwrap();
+                assert!((0.0..=100.0).contains(&value), "{id}: {value} in {d}");
+            }
+        }
+    }
+    // Each piece is placed once, by reference to its symbol.
+    let pieces = with_class(&doc, "piece");
+    assert_eq!(pieces.len(), 6);
+    for piece in pieces {
+        let href = piece.attribute("href").unwrap();
+        assert!(
+            symbols
+                .iter()
+                .any(|s| format!("#{}", s.attribute("id").unwrap()) == href)
+        );
+    }
+}

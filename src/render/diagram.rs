@@ -5,10 +5,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use svg::Document;
 use svg::node::element::{
-    Circle, Definitions, Description, Group, Line, Marker, Path as SvgPath, Rectangle, Style,
-    Symbol, Text, Use,
+    Circle, Definitions, Description, Group, Line, Marker, Path as SvgPath, Rectangle, Style, Text,
+    Use,
 };
 
+use super::pieces::piece_symbol;
 use super::{Coordinates, MARGIN, S, Svg, Theme};
 use crate::board::{Board, Piece, Square};
 
@@ -504,76 +505,6 @@ fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
         .set("stroke", color)
         .set("stroke-width", width)
         .set("stroke-linecap", "round")
-}
-
-/// The symbol that draws a piece: our own queen, and the chess glyphs of Unicode for the others.
-fn piece_symbol(prefix: &str, piece: Piece, theme: &Theme) -> Symbol {
-    let glyph = match piece {
-        Piece::Queen => return queen_symbol(prefix, theme),
-        Piece::Rook => "\u{265C}",
-        Piece::Bishop => "\u{265D}",
-        Piece::King => "\u{265A}",
-        Piece::Knight => "\u{265E}",
-        Piece::Pawn(_) => "\u{265F}",
-    };
-    Symbol::new()
-        .set("id", format!("{prefix}-{}", piece.name()))
-        .set("viewBox", (0, 0, 100, 100))
-        .add(
-            Text::new(glyph)
-                .set("x", 50)
-                .set("y", 55)
-                .set("font-size", 84)
-                .set("text-anchor", "middle")
-                .set("dominant-baseline", "central")
-                .set("class", "body")
-                .set("fill", theme.piece.as_str())
-                .set("stroke", theme.outline.as_str())
-                .set("stroke-width", 2),
-        )
-}
-
-/// Our queen: a crown of five points with a ball on each, on a band and a base, in a 100×100
-/// box. Drawn for this crate.
-fn queen_symbol(prefix: &str, theme: &Theme) -> Symbol {
-    let crown = "M 27 74 L 14 34 L 33 55 L 33 24 L 44 52 L 50 19 L 56 52 L 67 24 L 67 55 \
-                 L 86 34 L 73 74 Z";
-    let mut symbol = Symbol::new()
-        .set("id", format!("{prefix}-queen"))
-        .set("viewBox", (0, 0, 100, 100))
-        .add(
-            SvgPath::new()
-                .set("d", crown)
-                .set("class", "body")
-                .set("fill", theme.piece.as_str())
-                .set("stroke", theme.outline.as_str())
-                .set("stroke-width", 3)
-                .set("stroke-linejoin", "round"),
-        );
-    for (cx, cy) in [(14, 31), (33, 21), (50, 15), (67, 21), (86, 31)] {
-        symbol = symbol.add(
-            Circle::new()
-                .set("cx", cx)
-                .set("cy", cy)
-                .set("r", 6)
-                .set("class", "body")
-                .set("fill", theme.piece.as_str())
-                .set("stroke", theme.outline.as_str())
-                .set("stroke-width", 3),
-        );
-    }
-    symbol.add(
-        Rectangle::new()
-            .set("x", 24)
-            .set("y", 74)
-            .set("width", 52)
-            .set("height", 13)
-            .set("rx", 4)
-            .set("class", "body")
-            .set("fill", theme.piece.as_str())
-            .set("stroke", theme.outline.as_str())
-            .set("stroke-width", 3),
-    )
 }
 
 /// An id prefix for a drawing: a hash of everything drawn and a running count, so the same

@@ -19,13 +19,15 @@
 //!
 //! Files: `diagram` (one board and what is drawn on it), `svg` (the finished drawing and the
 //! notebook display), `lecture` (the lecture's pictures), `gallery` (many boards in one drawing),
-//! `large` (boards too large to draw whole), `cells` (rows of 0s and 1s).
+//! `large` (boards too large to draw whole), `cells` (rows of 0s and 1s), `pieces` (our drawings
+//! of the six pieces).
 
 mod cells;
 mod diagram;
 mod gallery;
 mod large;
 mod lecture;
+mod pieces;
 mod svg;
 
 pub(crate) use self::svg::escape_html;
