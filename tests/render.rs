@@ -390,3 +390,50 @@ fn every_piece_is_drawn_with_shapes_not_font_glyphs() {
         );
     }
 }
+
+#[test]
+fn a_gallery_draws_every_board_to_one_scale_and_fits_its_captions() {
+    let gallery = Gallery::new()
+        .columns(3)
+        .cell_size(200)
+        .board(&Board::new(2), "two")
+        .board(&Board::new(4), "four")
+        .board(
+            &Board::new(8),
+            "a caption far too long to fit in one cell at the usual size",
+        );
+    let svg = gallery.render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let boards = with_class(&doc, "nqueens-board");
+    let widths: Vec<f64> = boards
+        .iter()
+        .map(|b| b.attribute("width").unwrap().parse().unwrap())
+        .collect();
+    // Widths in proportion to the boards' extents (n squares of 40 plus a margin of 20 each side).
+    let extent = |n: f64| n * 40.0 + 40.0;
+    for (width, n) in widths.iter().zip([2.0, 4.0, 8.0]) {
+        let expected = 200.0 * extent(n) / extent(8.0);
+        assert!((width - expected).abs() <= 1.0, "{width} for n = {n}");
+    }
+    // So a square is the same size in every board.
+    let square = |i: usize, n: f64| widths[i] / extent(n) * 40.0;
+    assert!((square(0, 2.0) - square(2, 8.0)).abs() < 0.5);
+    let captions = with_class(&doc, "caption");
+    let lines: Vec<&str> = captions.iter().map(|c| c.text().unwrap().trim()).collect();
+    assert_eq!(lines[..2], ["two", "four"]);
+    // The long caption is wrapped, every word kept, on lines that fit the cell.
+    assert_eq!(
+        lines[2..].join(" "),
+        "a caption far too long to fit in one cell at the usual size"
+    );
+    assert!(lines.len() > 3);
+    for caption in &captions {
+        let text = caption.text().unwrap().trim();
+        let font: u32 = caption.attribute("font-size").unwrap().parse().unwrap();
+        assert!(caption.attribute("font-family").is_some());
+        assert!(font >= 8, "{text}: {font}");
+        // At most 0.62 em a character: each line fits its cell.
+        let chars = u32::try_from(text.chars().count()).unwrap();
+        assert!(chars * font * 62 <= 200 * 100, "{text}: {font}");
+    }
+}

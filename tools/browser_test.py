@@ -7,6 +7,8 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   puts each one inline and reports the rendered box of every board, of every square and of every
   queen;
 * checks that every board has a non-zero width and height;
+* checks that every text of every drawing has a contrast of 4.5:1 or more with what lies under it
+  (computed colours, as the browser paints them) and lies inside its own <svg>;
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
   lies within that square's rendered box;
@@ -65,9 +67,46 @@ window.addEventListener('load', function () {
       })
     };
   });
+  // Every text of every drawing: its contrast with what lies under it, and whether its box lies
+  // inside its own <svg>.
+  function rgb(colour) {
+    const m = (colour || '').match(/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/);
+    return m && (m[4] === undefined || Number(m[4]) > 0.99) ? [m[1], m[2], m[3]].map(Number) : null;
+  }
+  function luminance(c) {
+    const l = c.map(function (v) {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+  }
+  function opaque(element) {
+    const style = getComputedStyle(element);
+    return Number(style.fillOpacity) > 0.99 && Number(style.opacity) > 0.99 && rgb(style.fill);
+  }
+  const texts = [];
+  document.querySelectorAll('svg text').forEach(function (text) {
+    const b = text.getBoundingClientRect();
+    if (!text.textContent.trim() || b.width === 0 || text.closest('symbol, defs')) return;
+    const fill = rgb(getComputedStyle(text).fill);
+    const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+    const under = document.elementsFromPoint(x, y).find(function (e) {
+      return e !== text && (e.tagName === 'rect' || e.tagName === 'path') && opaque(e);
+    });
+    const back = under ? rgb(getComputedStyle(under).fill) : [255, 255, 255];
+    const lighter = Math.max(luminance(fill), luminance(back));
+    const darker = Math.min(luminance(fill), luminance(back));
+    const frame = text.ownerSVGElement.getBoundingClientRect();
+    texts.push({
+      text: text.textContent.trim().slice(0, 30),
+      contrast: fill ? (lighter + 0.05) / (darker + 0.05) : 0,
+      inside: b.left >= frame.left - 0.5 && b.right <= frame.right + 0.5
+              && b.top >= frame.top - 0.5 && b.bottom <= frame.bottom + 0.5,
+    });
+  });
   const pre = document.createElement('pre');
   pre.id = 'nqueens-probe';
-  pre.textContent = JSON.stringify({images: images, boards: boards});
+  pre.textContent = JSON.stringify({images: images, boards: boards, texts: texts});
   document.body.appendChild(pre);
 });
 </script>
@@ -117,6 +156,16 @@ def check(found, ascii, squares, draws):
     for i, image in enumerate(found["images"]):
         if image["width"] <= 0 or image["height"] <= 0:
             problems.append(f"drawing {i} does not decode to a picture")
+    low = [t for t in found["texts"] if t["contrast"] < 4.5]
+    for text in low[:5]:
+        problems.append(f"text {text['text']!r} has contrast {text['contrast']:.2f}, under 4.5")
+    if len(low) > 5:
+        problems.append(f"... and {len(low) - 5} more texts under 4.5")
+    clipped = [t for t in found["texts"] if not t["inside"]]
+    for text in clipped[:5]:
+        problems.append(f"text {text['text']!r} runs outside its drawing")
+    if len(clipped) > 5:
+        problems.append(f"... and {len(clipped) - 5} more texts outside their drawings")
     if draws and not boards:
         problems.append("no board on the page")
     for i, board in enumerate(boards):

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use svg::node::element::{Description, Rectangle, Text};
 
-use super::{Svg, Theme, canvas};
+use super::{FONT, Svg, Theme, canvas};
 
 /// Rows of 0/1 cells as a grid of small squares, the first row on top: a 1 is a dark square, a 0
 /// a light one (any other number is drawn dark too). `labels` name the rows in a margin on the
@@ -32,6 +32,7 @@ pub fn cells(rows: &[Vec<u8>], labels: &[&str], marked: &[(usize, usize)]) -> Sv
                     .set("x", margin - 6)
                     .set("y", y + CELL - 2)
                     .set("font-size", 11)
+                    .set("font-family", FONT)
                     .set("text-anchor", "end"),
             );
             let _ = write!(ascii, "{label:>longest$} ");

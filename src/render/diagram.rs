@@ -10,7 +10,7 @@ use svg::node::element::{
 };
 
 use super::pieces::piece_symbol;
-use super::{Coordinates, MARGIN, S, Svg, Theme};
+use super::{Coordinates, FONT, MARGIN, S, Svg, Theme};
 use crate::board::{Board, Piece, Square};
 
 /// A translucent colour over one square.
@@ -175,7 +175,7 @@ impl Diagram {
     }
 
     /// The width and height of the drawing in user units.
-    fn extent(&self) -> (u32, u32) {
+    pub(super) fn extent(&self) -> (u32, u32) {
         let n = u32::try_from(self.board.size()).unwrap_or(u32::MAX / S / 2);
         let side = n.max(1) * S + 2 * self.margin();
         (side, side)
@@ -295,7 +295,7 @@ impl Diagram {
     fn style_sheet(&self, prefix: &str) -> String {
         format!(
             "#{prefix}-queen .body, .nqueens-board symbol .body {{ fill: {piece}; stroke: {outline}; }}\n\
-             .nqueens-board text {{ font-family: 'DejaVu Sans', 'Helvetica', sans-serif; }}",
+             .nqueens-board text {{ font-family: {FONT}; }}",
             piece = self.theme.piece,
             outline = self.theme.outline
         )
@@ -456,9 +456,12 @@ impl Diagram {
         group
     }
 
+    /// The text on squares: in the piece colour, which keeps 4.5:1 contrast or more on both
+    /// square colours, with a halo of the outline colour so that it stays readable over a piece
+    /// or an arrow.
     fn labels(&self) -> Group {
         let mut group = Group::new().set("class", "labels");
-        let ink = self.theme.ink.as_str();
+        let (text_colour, halo) = (self.theme.piece.as_str(), self.theme.outline.as_str());
         for (square, text) in self.labels.iter().filter(|(s, _)| self.board.contains(*s)) {
             let (x, y) = self.centre(*square);
             // Fit the text in 85% of the square, at about 0.6 em per character.
@@ -469,7 +472,11 @@ impl Diagram {
                     .set("font-size", format!("{font:.1}"))
                     .set("dominant-baseline", "central")
                     .set("class", "label")
-                    .set("fill", ink)
+                    .set("fill", text_colour)
+                    .set("stroke", halo)
+                    .set("stroke-width", format!("{:.1}", font / 4.0))
+                    .set("stroke-linejoin", "round")
+                    .set("paint-order", "stroke")
                     .set("data-row", square.row)
                     .set("data-col", square.col),
             );

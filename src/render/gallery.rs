@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::diagram::{prefix_for, text_at};
-use super::{Diagram, Svg, canvas};
+use super::{Diagram, FONT, Svg, canvas};
 use crate::board::Board;
 
 /// Many boards in one drawing, in a grid, each with a caption (a notebook cell keeps only its last
@@ -62,11 +62,27 @@ impl Gallery {
         self.items.is_empty()
     }
 
-    /// One SVG holding every board, row by row, captions underneath.
+    /// One SVG holding every board, row by row, captions underneath. Boards of different sizes
+    /// are drawn to one scale (the largest fills its cell; a smaller one stands centred above its
+    /// caption), and the captions share one font size at which each fits its cell, wrapped if
+    /// need be.
     pub fn render(&self) -> Svg {
         let gap = 12;
-        let caption = 22;
         let cell = self.cell;
+        // One font size for every caption: the smallest any of them needs.
+        let font = self
+            .items
+            .iter()
+            .map(|(_, text)| caption_font(text, cell))
+            .min()
+            .unwrap_or(13);
+        let captions: Vec<Vec<String>> = self
+            .items
+            .iter()
+            .map(|(_, text)| caption_lines(text, cell, font))
+            .collect();
+        let most_lines = captions.iter().map(Vec::len).max().unwrap_or(1);
+        let caption = 8 + 14 * u32::try_from(most_lines).unwrap_or(1);
         let columns = u32::try_from(self.columns.min(self.items.len().max(1))).unwrap_or(1);
         let rows = u32::try_from(self.items.len().div_ceil(self.columns))
             .unwrap_or(1)
@@ -75,21 +91,33 @@ impl Gallery {
         let height = rows * (cell + caption + gap) + gap;
         let mut document = canvas(width, height, "nqueens-gallery");
         let mut ascii = String::new();
+        let largest = self
+            .items
+            .iter()
+            .map(|(d, _)| d.extent().0)
+            .max()
+            .unwrap_or(1);
         for (i, (diagram, text)) in self.items.iter().enumerate() {
             let i = u32::try_from(i).unwrap_or(0);
             let (x, y) = (
                 gap + (i % columns) * (cell + gap),
                 gap + (i / columns) * (cell + caption + gap),
             );
+            let side = scaled(cell, diagram.extent().0, largest);
             let child = diagram
                 .document(&prefix_for(&(i, diagram)))
-                .set("x", x)
-                .set("y", y)
-                .set("width", cell)
-                .set("height", cell);
-            document = document
-                .add(child)
-                .add(text_at(x + cell / 2, y + cell + 16, text, 13).set("class", "caption"));
+                .set("x", x + (cell - side) / 2)
+                .set("y", y + cell - side)
+                .set("width", side)
+                .set("height", side);
+            document = document.add(child);
+            for (k, line) in (0..).zip(&captions[i as usize]) {
+                document = document.add(
+                    text_at(x + cell / 2, y + cell + 16 + 14 * k, line, font)
+                        .set("class", "caption")
+                        .set("font-family", FONT),
+                );
+            }
             let _ = writeln!(ascii, "{text}\n{}\n", diagram.board);
         }
         Svg {
@@ -103,4 +131,50 @@ impl Gallery {
     pub fn evcxr_display(&self) {
         self.render().evcxr_display();
     }
+}
+
+/// `cell` scaled by `part / whole` (a board's extent against the largest one's).
+fn scaled(cell: u32, part: u32, whole: u32) -> u32 {
+    let side = u64::from(cell) * u64::from(part) / u64::from(whole.max(1));
+    u32::try_from(side).unwrap_or(cell).clamp(1, cell)
+}
+
+/// How many characters of the caption font fit a width: a character is at most 0.62 em wide.
+fn chars_in(width: u32, font: u32) -> usize {
+    usize::try_from(width * 50 / (31 * font.max(1))).unwrap_or(usize::MAX)
+}
+
+/// The font size a caption needs to fit a cell: 13 if it fits on one line; otherwise 11, to be
+/// wrapped at spaces (smaller still if one word is wider than the cell).
+fn caption_font(text: &str, cell: u32) -> u32 {
+    if text.chars().count() <= chars_in(cell, 13) {
+        return 13;
+    }
+    let longest = text
+        .split_whitespace()
+        .map(|w| w.chars().count())
+        .max()
+        .unwrap_or(1);
+    (6..=11)
+        .rev()
+        .find(|&f| longest <= chars_in(cell, f))
+        .unwrap_or(6)
+}
+
+/// A caption's lines at a font size, wrapped at spaces to fit a cell.
+fn caption_lines(text: &str, cell: u32, font: u32) -> Vec<String> {
+    let width = chars_in(cell, font).max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use svg::node::element::{Description, Path as SvgPath, Rectangle};
 
-use super::{Diagram, Gallery, Svg, Theme, canvas};
+use super::{Diagram, FONT, Gallery, Svg, Theme, canvas};
 use crate::board::{Board, Piece, Square};
 
 /// The largest board drawn square by square; larger boards are summarised (see [`overview`]).
@@ -179,7 +179,7 @@ fn overview_of(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" class=\"nqueens-overview\">\
          <svg x=\"0\" y=\"0\" width=\"424\" height=\"446\">{}</svg>\
          <svg x=\"436\" y=\"12\" width=\"400\" height=\"400\">{}</svg>\
-         <text x=\"636\" y=\"432\" font-size=\"13\" text-anchor=\"middle\" class=\"caption\">all {n} rows: where the queens are</text></svg>",
+         <text x=\"636\" y=\"432\" font-size=\"13\" font-family=\"{FONT}\" text-anchor=\"middle\" class=\"caption\">all {n} rows: where the queens are</text></svg>",
         strip_xml_header(gallery.as_str()),
         strip_xml_header(density.as_str())
     );

@@ -45,6 +45,9 @@ const S: u32 = 40;
 /// The margin that holds coordinates, in user units.
 const MARGIN: u32 = 20;
 
+/// The font of every text in a drawing, so that it looks and measures the same everywhere.
+const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
+
 /// The style sheet of the notebooks and of the board theme (the repository's `style.css`).
 pub const STYLE_CSS: &str = include_str!("../../style.css");
 
@@ -55,11 +58,11 @@ pub struct Theme {
     pub light: String,
     /// Dark squares.
     pub dark: String,
-    /// The queen's body.
+    /// The pieces' bodies, and the text on squares (at least 4.5:1 against both square colours).
     pub piece: String,
-    /// The queen's outline, so it shows on both colours.
+    /// The pieces' outlines, and the halo around text on squares, so both show on any colour.
     pub outline: String,
-    /// Marks, arrows and labels.
+    /// Marks and arrows.
     pub ink: String,
     /// Squares and lines of attacking pieces.
     pub conflict: String,
@@ -76,6 +79,25 @@ impl Default for Theme {
             conflict: "#d62d20".into(),
         }
     }
+}
+
+/// The WCAG contrast ratio of two colours written `#rrggbb`, from 1 (the same) to 21 (black on
+/// white); `None` if either is written otherwise. Text needs 4.5 or more to be read easily.
+pub fn contrast(a: &str, b: &str) -> Option<f64> {
+    let luminance = |colour: &str| -> Option<f64> {
+        let hex = colour.strip_prefix('#').filter(|h| h.len() == 6)?;
+        let channel = |i: usize| -> Option<f64> {
+            let value = f64::from(u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()?) / 255.0;
+            Some(if value <= 0.039_28 {
+                value / 12.92
+            } else {
+                ((value + 0.055) / 1.055).powf(2.4)
+            })
+        };
+        Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
+    };
+    let (x, y) = (luminance(a)?, luminance(b)?);
+    Some((x.max(y) + 0.05) / (x.min(y) + 0.05))
 }
 
 /// How rows and columns are named in the margin.
@@ -103,6 +125,27 @@ fn canvas(width: u32, height: u32, class: &str) -> Document {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    #[test]
+    fn contrast_follows_the_wcag_formula() {
+        let ratio = |a, b| contrast(a, b).unwrap();
+        assert!((ratio("#000000", "#ffffff") - 21.0).abs() < 1e-9);
+        assert!((ratio("#777777", "#777777") - 1.0).abs() < 1e-9);
+        assert!((ratio("#1f5fa8", "#b9895b") - ratio("#b9895b", "#1f5fa8")).abs() < 1e-12);
+        assert!(contrast("blue", "#ffffff").is_none());
+        assert!(contrast("#12345", "#ffffff").is_none());
+    }
+
+    #[test]
+    fn text_on_squares_is_readable_on_both_colours() {
+        let theme = Theme::default();
+        for square in [&theme.light, &theme.dark] {
+            let ratio = contrast(&theme.piece, square).unwrap();
+            assert!(ratio >= 4.5, "{} on {square}: {ratio:.2}", theme.piece);
+        }
+        // The blue ink that labels had before is not readable on dark squares.
+        assert!(contrast(&theme.ink, &theme.dark).unwrap() < 4.5);
+    }
 
     #[test]
     fn text_is_escaped() {
