@@ -152,8 +152,10 @@ fn squares_of(columns: &[u32]) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// A large board summarised in one picture: its top-left 32×32 corner, with coordinates, beside
-/// its [`density`] picture. What a board larger than [`MAX_DRAWN`] shows instead of itself.
+/// A large board summarised in one picture: the 32×32 block of the board that holds the most
+/// queens (on a board of a million, the top-left corner may hold none), with its true row and
+/// column numbers, beside its [`density`] picture. What a board larger than [`MAX_DRAWN`] shows
+/// instead of itself.
 pub fn overview(columns: &[u32]) -> Svg {
     overview_of(columns.len(), &squares_of(columns), |top, left, size| {
         window(columns, top, left, size)
@@ -166,13 +168,18 @@ fn overview_of(
     corner: impl Fn(usize, usize, usize) -> Diagram,
 ) -> Svg {
     let size = n.min(32);
-    let corner = corner(1, 1, size);
+    let (top, left) = densest_block(n, squares, size);
+    let block = corner(top, left, size);
     let density = density_of(n, squares, 100);
-    let caption = format!("rows and columns 1–{size}");
+    let caption = format!(
+        "rows {top}–{}, columns {left}–{} (most queens)",
+        top + size - 1,
+        left + size - 1
+    );
     let gallery = Gallery::new()
         .columns(1)
         .cell_size(400)
-        .diagram(corner, &caption)
+        .diagram(block, &caption)
         .render();
     let (width, height) = (840, 440);
     let markup = format!(
@@ -190,7 +197,48 @@ fn overview_of(
     }
 }
 
+/// The top-left square of the `size`×`size` block, in the grid of such blocks that tiles the
+/// board from its top-left corner, that holds the most of the squares (the first such block in
+/// reading order; the top-left one when there are none). The last row and column of blocks are
+/// moved in to end at the board's edge. O(number of squares).
+fn densest_block(n: usize, squares: &[(usize, usize)], size: usize) -> (usize, usize) {
+    let size = size.max(1);
+    let mut counts: std::collections::HashMap<(usize, usize), u32> =
+        std::collections::HashMap::new();
+    for &(row, col) in squares {
+        if (1..=n).contains(&row) && (1..=n).contains(&col) {
+            *counts
+                .entry(((row - 1) / size, (col - 1) / size))
+                .or_default() += 1;
+        }
+    }
+    let best = counts
+        .into_iter()
+        .max_by_key(|&(block, count)| (count, std::cmp::Reverse(block)))
+        .map_or((0, 0), |(block, _)| block);
+    let start = |i: usize| (i * size + 1).min(n.saturating_sub(size) + 1);
+    (start(best.0), start(best.1))
+}
+
 /// An SVG document's markup without anything before its `<svg` element, to nest it.
 fn strip_xml_header(markup: &str) -> &str {
     markup.find("<svg").map_or(markup, |i| &markup[i..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::densest_block;
+
+    #[test]
+    fn the_densest_block_is_found_and_kept_on_the_board() {
+        // No squares: the top-left block.
+        assert_eq!(densest_block(100, &[], 32), (1, 1));
+        // Two queens in block (1, 2), one in (0, 0).
+        let squares = [(1, 1), (40, 70), (50, 80)];
+        assert_eq!(densest_block(100, &squares, 32), (33, 65));
+        // A tie goes to the first block in reading order.
+        assert_eq!(densest_block(100, &[(90, 90), (1, 90)], 32), (1, 65));
+        // The last block is moved in to end at the edge: 100 = 3 × 32 + 4.
+        assert_eq!(densest_block(100, &[(99, 99)], 32), (69, 69));
+    }
 }
