@@ -437,3 +437,42 @@ fn a_gallery_draws_every_board_to_one_scale_and_fits_its_captions() {
         assert!(chars * font * 62 <= 200 * 100, "{text}: {font}");
     }
 }
+
+#[test]
+fn the_density_picture_has_a_scale() {
+    // 200 queens on the main diagonal of a 200×200 board, in 50×50 blocks of 4×4 squares: four
+    // queens in each block on the diagonal.
+    let columns: Vec<u32> = (1..=200).collect();
+    let svg = render::density(&columns, 50);
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let legend = with_class(&doc, "legend");
+    assert_eq!(legend.len(), 1);
+    let texts: Vec<&str> = legend[0]
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap().trim())
+        .collect();
+    assert_eq!(texts, ["1", "4 queens per 4×4 block"]);
+    // One swatch (a light square and its shade) for each count from 1 to 4.
+    let swatches = legend[0]
+        .descendants()
+        .filter(|n| n.has_tag_name("rect"))
+        .count();
+    assert_eq!(swatches, 8);
+    // The legend lies inside the picture.
+    let height: u32 = doc
+        .root_element()
+        .attribute("height")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        legend[0]
+            .descendants()
+            .filter(|n| n.has_tag_name("rect"))
+            .all(|r| {
+                let y: u32 = r.attribute("y").unwrap().parse().unwrap();
+                y + 16 <= height
+            })
+    );
+}

@@ -84,6 +84,21 @@ window.addEventListener('load', function () {
     const style = getComputedStyle(element);
     return Number(style.fillOpacity) > 0.99 && Number(style.opacity) > 0.99 && rgb(style.fill);
   }
+  // The box an <svg> shows, in page coordinates: its CSS box if outermost, else the rectangle
+  // its x, y, width and height give in the coordinates of the element around it.
+  function viewport(svg) {
+    if (!svg.ownerSVGElement) {
+      const r = svg.getBoundingClientRect();
+      return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+    }
+    const ctm = svg.parentNode.getScreenCTM();
+    const x = svg.x.baseVal.value, y = svg.y.baseVal.value;
+    const a = new DOMPoint(x, y).matrixTransform(ctm);
+    const c = new DOMPoint(x + svg.width.baseVal.value, y + svg.height.baseVal.value)
+      .matrixTransform(ctm);
+    return {left: Math.min(a.x, c.x), top: Math.min(a.y, c.y),
+            right: Math.max(a.x, c.x), bottom: Math.max(a.y, c.y)};
+  }
   const texts = [];
   document.querySelectorAll('svg text').forEach(function (text) {
     const b = text.getBoundingClientRect();
@@ -96,12 +111,17 @@ window.addEventListener('load', function () {
     const back = under ? rgb(getComputedStyle(under).fill) : [255, 255, 255];
     const lighter = Math.max(luminance(fill), luminance(back));
     const darker = Math.min(luminance(fill), luminance(back));
-    const frame = text.ownerSVGElement.getBoundingClientRect();
+    // Inside the viewport of every <svg> around it: a nested <svg> clips what runs past it.
+    let inside = true;
+    for (let svg = text.ownerSVGElement; svg; svg = svg.ownerSVGElement) {
+      const frame = viewport(svg);
+      inside = inside && b.left >= frame.left - 0.5 && b.right <= frame.right + 0.5
+               && b.top >= frame.top - 0.5 && b.bottom <= frame.bottom + 0.5;
+    }
     texts.push({
       text: text.textContent.trim().slice(0, 30),
       contrast: fill ? (lighter + 0.05) / (darker + 0.05) : 0,
-      inside: b.left >= frame.left - 0.5 && b.right <= frame.right + 0.5
-              && b.top >= frame.top - 0.5 && b.bottom <= frame.bottom + 0.5,
+      inside: inside,
     });
   });
   const pre = document.createElement('pre');

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use svg::node::element::{Description, Path as SvgPath, Rectangle};
+use svg::node::element::{Description, Group, Path as SvgPath, Rectangle, Text};
 
 use super::{Diagram, FONT, Gallery, Svg, Theme, canvas};
 use crate::board::{Board, Piece, Square};
@@ -32,6 +32,64 @@ pub fn window(columns: &[u32], top: usize, left: usize, size: usize) -> Diagram 
 /// square and the picture shows every queen). Takes O(n + cells²).
 pub fn density(columns: &[u32], cells: usize) -> Svg {
     density_of(columns.len(), &squares_of(columns), cells)
+}
+
+/// The height of the density picture's legend, under the picture.
+const LEGEND: u32 = 34;
+
+/// The density picture's scale: a swatch for each shade on the empty square colour, from 1 queen
+/// to the most any block holds, and what a block is.
+fn legend(
+    side: u32,
+    most: u32,
+    block: usize,
+    theme: &Theme,
+    opacity: impl Fn(u32) -> String,
+) -> Group {
+    const SWATCH: u32 = 16;
+    let levels = most.min(8);
+    let y = side + 6;
+    let text = |x: u32, words: String, font: u32| {
+        Text::new(words)
+            .set("x", x)
+            .set("y", y + SWATCH / 2)
+            .set("font-size", font)
+            .set("font-family", FONT)
+            .set("dominant-baseline", "central")
+    };
+    let mut group = Group::new()
+        .set("class", "legend")
+        .add(text(0, "1".into(), 11));
+    for level in 1..=levels {
+        // With fewer than eight counts, each count has its own shade, the one the blocks use.
+        let shade = (level * 8).div_ceil(levels.max(1));
+        group = group
+            .add(
+                Rectangle::new()
+                    .set("x", 12 + (level - 1) * SWATCH)
+                    .set("y", y)
+                    .set("width", SWATCH)
+                    .set("height", SWATCH)
+                    .set("fill", theme.light.as_str()),
+            )
+            .add(
+                Rectangle::new()
+                    .set("x", 12 + (level - 1) * SWATCH)
+                    .set("y", y)
+                    .set("width", SWATCH)
+                    .set("height", SWATCH)
+                    .set("fill", theme.piece.as_str())
+                    .set("fill-opacity", opacity(shade)),
+            );
+    }
+    let end = 12 + levels * SWATCH + 4;
+    let words = format!("{most} queens per {block}×{block} block");
+    // At most 0.62 em a character: small enough to end inside the picture.
+    let chars = u32::try_from(words.chars().count())
+        .unwrap_or(u32::MAX)
+        .max(1);
+    let font = (side.saturating_sub(end) * 50 / (31 * chars)).clamp(6, 11);
+    group.add(text(end, words, font))
 }
 
 fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
@@ -65,7 +123,8 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
             r * block_side
         );
     }
-    let mut document = canvas(side, side, "nqueens-density").add(
+    let opacity = |level: u32| format!("{:.3}", 0.2 + 0.8 * f64::from(level) / f64::from(LEVELS));
+    let mut document = canvas(side, side + LEGEND, "nqueens-density").add(
         Rectangle::new()
             .set("width", side)
             .set("height", side)
@@ -76,13 +135,11 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
             SvgPath::new()
                 .set("d", path.as_str())
                 .set("fill", theme.piece.as_str())
-                .set(
-                    "fill-opacity",
-                    format!("{:.3}", 0.2 + 0.8 * f64::from(level) / f64::from(LEVELS)),
-                ),
+                .set("fill-opacity", opacity(level)),
         );
     }
     let block = n.div_ceil(g);
+    document = document.add(legend(side, most, block, &theme, opacity));
     let ascii = format!(
         "{n}×{n} board with {} queens, drawn as {g}×{g} blocks of up to {block}×{block} squares",
         squares.len()
@@ -181,13 +238,15 @@ fn overview_of(
         .cell_size(400)
         .diagram(block, &caption)
         .render();
-    let (width, height) = (840, 440);
+    let (width, height) = (840, 440 + LEGEND);
+    let legend_at = 432 + LEGEND;
     let markup = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" class=\"nqueens-overview\">\
          <svg x=\"0\" y=\"0\" width=\"424\" height=\"446\">{}</svg>\
-         <svg x=\"436\" y=\"12\" width=\"400\" height=\"400\">{}</svg>\
-         <text x=\"636\" y=\"432\" font-size=\"13\" font-family=\"{FONT}\" text-anchor=\"middle\" class=\"caption\">all {n} rows: where the queens are</text></svg>",
+         <svg x=\"436\" y=\"12\" width=\"400\" height=\"{}\">{}</svg>\
+         <text x=\"636\" y=\"{legend_at}\" font-size=\"13\" font-family=\"{FONT}\" text-anchor=\"middle\" class=\"caption\">all {n} rows: where the queens are</text></svg>",
         strip_xml_header(gallery.as_str()),
+        400 + LEGEND,
         strip_xml_header(density.as_str())
     );
     Svg {
