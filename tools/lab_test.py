@@ -138,18 +138,22 @@ def settle(browser, what):
     return last
 
 
+def look(browser, name, stage, expected):
+    """Counts what the notebook shows now, with a screenshot, and says so."""
+    count = settle(browser, name)
+    browser.screenshot(SHOTS / f"lab-{name}-{stage.split()[0]}.png")
+    print(f"{name}, {stage}: {count['drawn']} of {expected} drawings shown, {count['stderr']} "
+          f"stderr outputs, {count['errors']} errors ({count['cells']} cells)")
+    return count
+
+
 def check_notebook(browser, port, name):
-    problems = []
     expected = drawings_in(NOTEBOOKS / f"{name}.ipynb")
     browser.open(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
     browser.wait_for("document.querySelectorAll('.jp-NotebookPanel .jp-Cell').length > 3", 120,
                      f"{name} to open")
-    opened = settle(browser, name)
-    browser.screenshot(SHOTS / f"lab-{name}-opened.png")
-    print(f"{name}, opened as committed: {opened['drawn']} of {expected} drawings shown "
-          f"({opened['cells']} cells)")
-    if opened["drawn"] != expected:
-        problems.append(f"opened as committed, it shows {opened['drawn']} drawings of {expected}")
+    stage = "opened as committed"
+    counts = {stage: look(browser, name, stage, expected)}
 
     browser.wait_for(KERNEL_IDLE, 180, f"the kernel of {name}")
     browser.evaluate(f"jupyterapp.shell.activateById(({PANEL}).id)")
@@ -159,15 +163,15 @@ def check_notebook(browser, port, name):
     start = time.monotonic()
     browser.evaluate("jupyterapp.commands.execute('notebook:run-all-cells'), true")
     browser.wait_for(DONE, 600, f"every cell of {name} to run")
-    ran = settle(browser, name)
-    browser.screenshot(SHOTS / f"lab-{name}-ran.png")
-    print(f"{name}, after Run All Cells ({time.monotonic() - start:.0f} s): {ran['drawn']} "
-          f"drawings shown, {ran['stderr']} stderr outputs, {ran['errors']} errors")
-    if ran["drawn"] != expected:
-        problems.append(f"after Run All Cells it shows {ran['drawn']} drawings of {expected}")
-    if ran["stderr"] or ran["errors"]:
-        problems.append(f"after Run All Cells: {ran['stderr']} stderr outputs, "
-                        f"{ran['errors']} errors")
+    stage = f"ran by Run All Cells in {time.monotonic() - start:.0f} s"
+    counts[stage] = look(browser, name, stage, expected)
+
+    problems = []
+    for stage, count in counts.items():
+        if count["drawn"] != expected:
+            problems.append(f"{stage}, it shows {count['drawn']} drawings of {expected}")
+        if count["stderr"] or count["errors"]:
+            problems.append(f"{stage}: {count['stderr']} stderr outputs, {count['errors']} errors")
     return problems
 
 

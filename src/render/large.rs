@@ -60,24 +60,20 @@ fn legend(
     let mut group = Group::new()
         .set("class", "legend")
         .add(text(0, "1".into(), 11));
+    let swatch = |level: u32| {
+        Rectangle::new()
+            .set("x", 12 + (level - 1) * SWATCH)
+            .set("y", y)
+            .set("width", SWATCH)
+            .set("height", SWATCH)
+    };
     for level in 1..=levels {
         // With fewer than eight counts, each count has its own shade, the one the blocks use.
         let shade = (level * 8).div_ceil(levels.max(1));
         group = group
+            .add(swatch(level).set("fill", theme.light.as_str()))
             .add(
-                Rectangle::new()
-                    .set("x", 12 + (level - 1) * SWATCH)
-                    .set("y", y)
-                    .set("width", SWATCH)
-                    .set("height", SWATCH)
-                    .set("fill", theme.light.as_str()),
-            )
-            .add(
-                Rectangle::new()
-                    .set("x", 12 + (level - 1) * SWATCH)
-                    .set("y", y)
-                    .set("width", SWATCH)
-                    .set("height", SWATCH)
+                swatch(level)
                     .set("fill", theme.piece.as_str())
                     .set("fill-opacity", opacity(shade)),
             );
