@@ -84,7 +84,8 @@ impl Chart {
         self
     }
 
-    /// A logarithmic y axis. Points with y ≤ 0 cannot be shown on it and are left out.
+    /// A logarithmic y axis. A point with y ≤ 0 cannot be shown on it: it breaks its line and is
+    /// marked as a ring on the bottom edge, which the legend explains.
     #[must_use]
     pub fn log_y(mut self, log: bool) -> Self {
         self.log_y = log;
@@ -110,17 +111,30 @@ impl Chart {
         self
     }
 
-    /// The points that can be drawn: all of them, or those with y > 0 on a log scale.
-    fn drawable(&self) -> Vec<(&str, Vec<(f64, f64)>)> {
+    /// What each line draws: its runs of points joined by a line, and, on a log scale, the x of
+    /// each point with y ≤ 0, which the scale cannot show. Such a point breaks the line (n = 1
+    /// is not joined to n = 4 across the two boards without a solution) and is marked under
+    /// the axis instead.
+    fn drawable(&self) -> Vec<Drawable<'_>> {
         self.series
             .iter()
             .map(|(label, points)| {
-                let kept = points
-                    .iter()
-                    .copied()
-                    .filter(|&(_, y)| !self.log_y || y > 0.0)
-                    .collect();
-                (label.as_str(), kept)
+                let mut runs = vec![Vec::new()];
+                let mut zeros = Vec::new();
+                for &(x, y) in points {
+                    if self.log_y && y <= 0.0 {
+                        zeros.push(x);
+                        runs.push(Vec::new());
+                    } else if let Some(run) = runs.last_mut() {
+                        run.push((x, y));
+                    }
+                }
+                runs.retain(|run| !run.is_empty());
+                Drawable {
+                    label: label.as_str(),
+                    runs,
+                    zeros,
+                }
             })
             .collect()
     }
@@ -144,11 +158,15 @@ impl Chart {
     /// [`PlotError`] when there is nothing to draw, or plotters fails.
     pub fn render(&self) -> Result<Svg, PlotError> {
         let series = self.drawable();
-        let all: Vec<(f64, f64)> = series.iter().flat_map(|(_, p)| p.iter().copied()).collect();
+        let all: Vec<(f64, f64)> = series
+            .iter()
+            .flat_map(|s| s.runs.iter().flatten().copied())
+            .collect();
         if all.is_empty() {
             return Err(PlotError("no points to draw".to_owned()));
         }
-        let (x_min, x_max) = bounds(all.iter().map(|p| p.0));
+        let zeros = series.iter().flat_map(|s| s.zeros.iter().copied());
+        let (x_min, x_max) = bounds(all.iter().map(|p| p.0).chain(zeros));
         let (y_min, y_max) = bounds(all.iter().map(|p| p.1));
         let mut markup = String::new();
         {
@@ -176,8 +194,9 @@ impl Chart {
                         .y_label_formatter(&|v| short(*v))
                         .draw()
                         .map_err(failed)?;
-                    draw_lines(&mut chart, &series)?;
-                    legend(&mut chart, series.len())?;
+                    draw_lines(&mut chart, &series, low)?;
+                    let zeros = series.iter().any(|s| !s.zeros.is_empty());
+                    legend(&mut chart, series.len() + usize::from(zeros))?;
                 }};
             }
             if self.log_y {
@@ -257,28 +276,54 @@ fn short(v: f64) -> String {
     format!("{text}{suffix}")
 }
 
+/// One line of a chart as drawn: see [`Chart::drawable`].
+struct Drawable<'a> {
+    label: &'a str,
+    runs: Vec<Vec<(f64, f64)>>,
+    zeros: Vec<f64>,
+}
+
+/// Draws each line, run by run, with a dot on every point; a point the log scale cannot show is
+/// a hollow ring on the bottom edge (`floor`), explained once in the legend.
 fn draw_lines<DB, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
-    series: &[(&str, Vec<(f64, f64)>)],
+    series: &[Drawable<'_>],
+    floor: f64,
 ) -> Result<(), PlotError>
 where
     DB: DrawingBackend,
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
 {
-    for (i, (label, points)) in series.iter().enumerate() {
+    for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
+        for (k, run) in line.runs.iter().enumerate() {
+            let drawn = chart
+                .draw_series(LineSeries::new(run.iter().copied(), colour.stroke_width(2)))
+                .map_err(failed)?;
+            if k == 0 {
+                drawn
+                    .label(line.label)
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour));
+            }
+            chart
+                .draw_series(run.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                .map_err(failed)?;
+        }
         chart
-            .draw_series(LineSeries::new(
-                points.iter().copied(),
-                colour.stroke_width(2),
-            ))
-            .map_err(failed)?
-            .label(*label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour));
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+            .draw_series(
+                line.zeros
+                    .iter()
+                    .map(|&x| Circle::new((x, floor), 4, colour.stroke_width(2))),
+            )
             .map_err(failed)?;
+    }
+    if series.iter().any(|s| !s.zeros.is_empty()) {
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+            .map_err(failed)?
+            .label("0: below a log scale")
+            .legend(|(x, y)| Circle::new((x + 9, y), 4, BLACK.stroke_width(2)));
     }
     Ok(())
 }
@@ -305,7 +350,8 @@ where
 }
 
 /// Solutions of n queens for n = 1 … `up_to` (at most 16), all and up to symmetry, on a log
-/// scale (n = 2 and 3, with none, cannot be shown there). Counted with [`queens::count_with`].
+/// scale (n = 2 and 3, with none, are rings on the bottom edge, and the lines are not joined
+/// across them). Counted with [`queens::count_with`].
 ///
 /// # Errors
 /// [`PlotError`] if it cannot be drawn.
@@ -378,6 +424,25 @@ fn count_f64(count: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zero_on_a_log_scale_breaks_the_line_and_is_marked() {
+        let points = [(1.0, 1.0), (2.0, 0.0), (3.0, 0.0), (4.0, 2.0), (5.0, 10.0)];
+        let chart = Chart::new("counts").log_y(true).line("all", points);
+        let drawn = chart.drawable();
+        assert_eq!(
+            drawn[0].runs,
+            vec![vec![(1.0, 1.0)], vec![(4.0, 2.0), (5.0, 10.0)]]
+        );
+        assert_eq!(drawn[0].zeros, vec![2.0, 3.0]);
+        // On a linear scale a zero is a point like any other.
+        let linear = Chart::new("counts").line("all", points);
+        let drawn = linear.drawable();
+        assert_eq!(drawn[0].runs, vec![points.to_vec()]);
+        assert!(drawn[0].zeros.is_empty());
+        let svg = chart.render().unwrap();
+        assert!(svg.as_str().contains("0: below a log scale"));
+    }
 
     #[test]
     fn short_numbers() {
