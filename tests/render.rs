@@ -476,3 +476,47 @@ fn the_density_picture_has_a_scale() {
             })
     );
 }
+
+#[test]
+fn large_boards_and_long_numbers_keep_readable_coordinates() {
+    // On screen, a number of the margin is drawn about 10 pixels high, and neighbouring column
+    // numbers do not overlap (a digit is at most 0.62 em wide).
+    let check = |svg: &render::Svg, digits: f64| {
+        let doc = Document::parse(svg.as_str()).unwrap();
+        let root = doc
+            .descendants()
+            .find(|n| n.has_attribute("viewBox"))
+            .unwrap();
+        let view: Vec<f64> = root
+            .attribute("viewBox")
+            .unwrap()
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let pixels: f64 = root.attribute("width").unwrap().parse().unwrap();
+        let scale = pixels / view[2];
+        let coordinates = with_class(&doc, "coordinates");
+        let texts: Vec<Node> = coordinates[0]
+            .children()
+            .filter(|n| n.has_tag_name("text"))
+            .collect();
+        let font: f64 = texts[0].attribute("font-size").unwrap().parse().unwrap();
+        assert!(font * scale >= 9.0, "{} px", font * scale);
+        let mut columns: Vec<f64> = texts
+            .iter()
+            .filter(|t| t.attribute("x").unwrap() != texts[0].attribute("x").unwrap())
+            .map(|t| t.attribute("x").unwrap().parse().unwrap())
+            .collect();
+        columns.sort_by(f64::total_cmp);
+        for pair in columns.windows(2) {
+            assert!(
+                pair[1] - pair[0] >= digits * 0.62 * font,
+                "{pair:?} at {font}"
+            );
+        }
+    };
+    check(&Board::new(64).to_svg(), 2.0);
+    // A window of a huge board, numbered from row and column 999,969.
+    let huge: Vec<u32> = (1..=1_000_000).collect();
+    check(&render::window(&huge, 999_969, 999_969, 32).render(), 7.0);
+}

@@ -40,8 +40,8 @@ pub struct Diagram {
 }
 
 impl Diagram {
-    /// A drawing of this board, 360 pixels wide (45 per square on small boards), with numbers in
-    /// the margin.
+    /// A drawing of this board with numbers in the margin: 45 pixels a square on small boards,
+    /// 400 pixels wide up to 32×32, about 12 pixels a square on larger ones (up to 840).
     pub fn new(board: &Board) -> Self {
         Diagram {
             board: board.clone(),
@@ -185,7 +185,41 @@ impl Diagram {
         if self.coordinates == Coordinates::None {
             2
         } else {
-            MARGIN
+            self.coordinate_layout().margin
+        }
+    }
+
+    /// How the numbers in the margin are set. Boards up to 32×32 with numbers of two digits
+    /// keep the classic look (a margin of 20 units, 11-unit type, every row and column numbered).
+    /// Larger boards, and windows of huge ones with long numbers, get type of about 10 pixels on
+    /// screen, a margin wide enough for it, and a number every few rows or columns where every
+    /// one would not fit.
+    fn coordinate_layout(&self) -> Layout {
+        let n = self.board.size();
+        let widest = self.origin.0.max(self.origin.1) + n.saturating_sub(1);
+        let digits = u32::try_from(widest.to_string().len()).unwrap_or(8);
+        if n <= 32 && digits <= 2 {
+            return Layout {
+                margin: MARGIN,
+                font: 11,
+                row_stride: 1,
+                col_stride: 1,
+            };
+        }
+        let side = u32::try_from(n).unwrap_or(u32::MAX / S).saturating_mul(S);
+        let pixels = self.size.unwrap_or(400).max(1);
+        // At most 0.62 em a digit; the margin holds a number and half a space.
+        let width = |font: u32| (font * digits * 62).div_ceil(100);
+        let margin = |font: u32| MARGIN.max(width(font) + font / 2).max(font * 3 / 2);
+        // Ten pixels on screen, counting the margins the type itself needs.
+        let first = (10 * side).div_ceil(pixels).max(6);
+        let font = (10 * (side + 2 * margin(first))).div_ceil(pixels).max(6);
+        let stride = |units: u32| usize::try_from(units.div_ceil(S)).unwrap_or(1).max(1);
+        Layout {
+            margin: margin(font),
+            font,
+            row_stride: stride(font * 6 / 5),
+            col_stride: stride(width(font) * 23 / 20),
         }
     }
 
@@ -332,6 +366,8 @@ impl Diagram {
             return group;
         }
         let n = self.board.size();
+        let layout = self.coordinate_layout();
+        let half = layout.margin / 2;
         for i in 1..=n {
             let (x, y) = self.centre(Square::new(i, i));
             let (row, col) = match self.coordinates {
@@ -344,11 +380,13 @@ impl Diagram {
                     (self.origin.1 + i - 1).to_string(),
                 ),
             };
-            let digits = u32::try_from(row.len().max(col.len())).unwrap_or(8);
-            let font = if n > 32 { 6 } else { 11 }.min(36 / digits.max(1));
-            group = group
-                .add(text_at(MARGIN / 2, y, &row, font).set("dominant-baseline", "central"))
-                .add(text_at(x, MARGIN / 2, &col, font).set("dominant-baseline", "central"));
+            let font = layout.font;
+            if (i - 1) % layout.row_stride == 0 {
+                group = group.add(text_at(half, y, &row, font).set("dominant-baseline", "central"));
+            }
+            if (i - 1) % layout.col_stride == 0 {
+                group = group.add(text_at(x, half, &col, font).set("dominant-baseline", "central"));
+            }
         }
         group
     }
@@ -485,14 +523,28 @@ impl Diagram {
     }
 }
 
-/// The default width: 45 pixels a square for small boards, 360 pixels for the rest.
+/// The default width: 45 pixels a square for small boards, 400 pixels up to 32×32, and about 12
+/// pixels a square beyond.
 fn default_size(n: usize) -> u32 {
     let n = u32::try_from(n).unwrap_or(u32::MAX);
     if n < 8 {
         45 * n.max(1) + 2 * MARGIN
-    } else {
+    } else if n <= 32 {
         360 + 2 * MARGIN
+    } else {
+        // About 12 pixels a square, up to 840 pixels: a 64×64 board is not a speck.
+        (12 * n + 2 * MARGIN).min(840)
     }
+}
+
+/// The margin and type of the coordinates, in user units, and every how many rows and columns
+/// a number is written.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    margin: u32,
+    font: u32,
+    row_stride: usize,
+    col_stride: usize,
 }
 
 pub(super) fn text_at(x: u32, y: u32, text: &str, font: u32) -> Text {
