@@ -5,7 +5,7 @@ A notebook that JupyterLab did not run itself is untrusted: its HTML outputs go 
 sanitiser that strips inline SVG. The boards must show anyway, so for each notebook below this
 1. opens it as committed, without running anything, and counts the drawings JupyterLab shows (an
    image that decoded to a picture with a size): there must be one for every drawing stored in
-   the file, and no output may fall back to text;
+   the file;
 2. clears every output and runs all cells through JupyterLab's own "Run All Cells" command, with
    the Rust kernel, then counts again, and fails on any error or stderr output.
 
