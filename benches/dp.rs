@@ -40,7 +40,7 @@ fn lecture_encoding(c: &mut Criterion) {
 fn all_solutions(c: &mut Criterion) {
     let mut group = c.benchmark_group("satisfy-all-8-queens");
     group.sample_size(30);
-    for encoding in [Encoding::Lecture, Encoding::OneHot] {
+    for encoding in Encoding::ALL {
         let clauses = encoding.clauses(8).expect("a small board");
         for (name, heuristic) in [
             ("first", Heuristic::FirstVariable),

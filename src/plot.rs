@@ -379,7 +379,7 @@ pub fn clause_counts(sizes: impl IntoIterator<Item = usize>) -> Chart {
         .x_label("n")
         .y_label("clauses")
         .log_y(true);
-    for encoding in [Encoding::Lecture, Encoding::OneHot] {
+    for encoding in Encoding::ALL {
         let points = sizes.iter().map(|&n| {
             // Clause counts far below 2^53 for any board anyone draws.
             let clauses = encoding.clause_count(n);

@@ -20,7 +20,7 @@ fn true_set(model: &Model) -> BTreeSet<Variable> {
 
 #[test]
 fn every_solution_up_to_10_queens_once() {
-    for encoding in [Encoding::Lecture, Encoding::OneHot] {
+    for encoding in Encoding::ALL {
         for (n, &expected) in SOLUTIONS.iter().enumerate().skip(1) {
             let clauses = encoding.clauses(n).unwrap();
             let mut boards = BTreeSet::new();
@@ -45,7 +45,7 @@ fn every_solution_up_to_10_queens_once() {
 /// solutions in the same order as solving again from scratch with the blocking clauses added.
 #[test]
 fn resuming_finds_the_same_sequence_as_solving_again() {
-    for encoding in [Encoding::Lecture, Encoding::OneHot] {
+    for encoding in Encoding::ALL {
         for n in 1..=7 {
             let mut clauses = encoding.clauses(n).unwrap();
             let resumed: Vec<Model> = dp::satisfy_all(&clauses, Heuristic::FirstVariable).collect();

@@ -27,7 +27,7 @@ fn the_one_hot_encoding_has_the_essay_sizes() {
 
 #[test]
 fn the_size_formula_matches_the_builders() {
-    for encoding in [Encoding::Lecture, Encoding::OneHot] {
+    for encoding in Encoding::ALL {
         for n in 1..=20 {
             let built = encoding.clauses(n).unwrap().len() as u128;
             assert_eq!(encoding.clause_count(n), built, "{encoding}, n = {n}");
