@@ -1,8 +1,11 @@
 //! Charts, drawn as SVG with `plotters`, that display inline in a notebook like the boards do.
 //!
-//! A [`Chart`] is a title, two axis names and some named lines of points; [`Chart::log_y`] puts
-//! the y axis on a logarithmic scale, which is what growth looks like best on. Three charts the
-//! notebooks draw are one call each: [`solution_counts`], [`clause_counts`] and [`times`].
+//! A [`Chart`] is a title, two axis names and some named lines of points. A claim about growth
+//! is shown by its axes and a dashed guide: on [`Chart::log_y`] axes a line that multiplies by the
+//! same factor at each step is straight ([`Chart::growth_guide`]), and on log–log axes
+//! ([`Chart::log_x`] as well) a power nᵏ is a straight line of slope k ([`Chart::power_guide`]).
+//! The charts the notebooks draw are one call each: [`solution_counts`], [`solution_ratios`],
+//! [`clause_counts`] and [`times`].
 //!
 //! ```
 //! use nqueens::plot::Chart;
@@ -52,9 +55,51 @@ pub struct Chart {
     title: String,
     x_label: String,
     y_label: String,
+    log_x: bool,
     log_y: bool,
     size: (u32, u32),
     series: Vec<(String, Vec<(f64, f64)>)>,
+    guides: Vec<Guide>,
+}
+
+/// A dashed reference line: what a claimed growth looks like on the chart's axes.
+#[derive(Debug, Clone, PartialEq)]
+struct Guide {
+    label: String,
+    /// y = `scale` · x^`exponent` (power) or y = `scale` · `factor`^x (growth).
+    scale: f64,
+    shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Shape {
+    Power(f64),
+    Growth(f64),
+}
+
+impl Guide {
+    fn at(&self, x: f64) -> f64 {
+        match self.shape {
+            Shape::Power(exponent) => self.scale * x.powf(exponent),
+            Shape::Growth(factor) => self.scale * factor.powf(x),
+        }
+    }
+
+    /// Its points across x from `low` to `high` (evenly spaced on the axis as drawn).
+    fn points(&self, low: f64, high: f64, log_x: bool) -> Vec<(f64, f64)> {
+        (0..=64)
+            .map(|i| {
+                let t = f64::from(i) / 64.0;
+                let x = if log_x && low > 0.0 {
+                    low * (high / low).powf(t)
+                } else {
+                    low + (high - low) * t
+                };
+                (x, self.at(x))
+            })
+            .filter(|(_, y)| y.is_finite())
+            .collect()
+    }
 }
 
 impl Chart {
@@ -64,9 +109,11 @@ impl Chart {
             title: title.to_owned(),
             x_label: String::new(),
             y_label: String::new(),
+            log_x: false,
             log_y: false,
             size: (640, 400),
             series: Vec::new(),
+            guides: Vec::new(),
         }
     }
 
@@ -89,6 +136,46 @@ impl Chart {
     #[must_use]
     pub fn log_y(mut self, log: bool) -> Self {
         self.log_y = log;
+        self
+    }
+
+    /// A logarithmic x axis too (with [`log_y`](Chart::log_y), log–log axes, on which a power
+    /// of x is a straight line). Points with x ≤ 0 are left out.
+    #[must_use]
+    pub fn log_x(mut self, log: bool) -> Self {
+        self.log_x = log;
+        self
+    }
+
+    /// A dashed guide y = c · x^`exponent` through the point `through`, named `label` in the
+    /// legend: on log–log axes a straight line of slope `exponent`, so lines that run beside it
+    /// grow as that power.
+    #[must_use]
+    pub fn power_guide(mut self, label: &str, exponent: f64, through: (f64, f64)) -> Self {
+        let scale = through.1 / through.0.powf(exponent);
+        if scale.is_finite() {
+            self.guides.push(Guide {
+                label: label.to_owned(),
+                scale,
+                shape: Shape::Power(exponent),
+            });
+        }
+        self
+    }
+
+    /// A dashed guide y = c · `factor`^x through the point `through`, named `label` in the
+    /// legend: on a log y axis a straight line, so lines that run beside it multiply by
+    /// `factor` for each step of 1 in x.
+    #[must_use]
+    pub fn growth_guide(mut self, label: &str, factor: f64, through: (f64, f64)) -> Self {
+        let scale = through.1 / factor.powf(through.0);
+        if scale.is_finite() && factor > 0.0 {
+            self.guides.push(Guide {
+                label: label.to_owned(),
+                scale,
+                shape: Shape::Growth(factor),
+            });
+        }
         self
     }
 
@@ -122,6 +209,9 @@ impl Chart {
                 let mut runs = vec![Vec::new()];
                 let mut zeros = Vec::new();
                 for &(x, y) in points {
+                    if self.log_x && x <= 0.0 {
+                        continue;
+                    }
                     if self.log_y && y <= 0.0 {
                         zeros.push(x);
                         runs.push(Vec::new());
@@ -149,6 +239,9 @@ impl Chart {
             }
             text.push('\n');
         }
+        for guide in &self.guides {
+            let _ = writeln!(text, "guide (dashed): {}", guide.label);
+        }
         text.trim_end().to_owned()
     }
 
@@ -167,7 +260,21 @@ impl Chart {
         }
         let zeros = series.iter().flat_map(|s| s.zeros.iter().copied());
         let (x_min, x_max) = bounds(all.iter().map(|p| p.0).chain(zeros));
-        let (y_min, y_max) = bounds(all.iter().map(|p| p.1));
+        // Guides span the data's x range; the y range holds them where they are shown.
+        let guides: Vec<(&str, Vec<(f64, f64)>)> = self
+            .guides
+            .iter()
+            .map(|g| {
+                let points = g.points(x_min, x_max, self.log_x);
+                let points = points.into_iter().filter(|p| !self.log_y || p.1 > 0.0);
+                (g.label.as_str(), points.collect())
+            })
+            .collect();
+        let (y_min, y_max) = bounds(
+            all.iter()
+                .chain(guides.iter().flat_map(|g| g.1.iter()))
+                .map(|p| p.1),
+        );
         let mut markup = String::new();
         {
             let root = SVGBackend::with_string(&mut markup, self.size).into_drawing_area();
@@ -178,31 +285,49 @@ impl Chart {
                 .margin(12)
                 .x_label_area_size(36)
                 .y_label_area_size(64);
-            let x_range = pad(x_min, x_max, false);
+            let x_range = if self.log_x {
+                (x_min / 1.25, x_max * 1.25)
+            } else {
+                pad(x_min, x_max, false)
+            };
             let (low, high) = pad(y_min, y_max, self.log_y);
-            // The two kinds of y axis are different types: the same steps for each.
+            // Linear and log axes are different types: the same steps for each pair.
             macro_rules! finish {
-                ($y_range:expr) => {{
+                ($x_range:expr, $y_range:expr) => {{
                     let mut chart = builder
-                        .build_cartesian_2d(x_range.0..x_range.1, $y_range)
+                        .build_cartesian_2d($x_range, $y_range)
                         .map_err(failed)?;
                     chart
                         .configure_mesh()
                         .x_desc(self.x_label.as_str())
                         .y_desc(self.y_label.as_str())
-                        .x_label_formatter(&|v| short(*v))
+                        .x_label_formatter(&|v| {
+                            // Doublings of a board size read best whole: 1024, not 1.024k.
+                            if v.fract() == 0.0 && v.abs() < 1e4 {
+                                format!("{v}")
+                            } else {
+                                short(*v)
+                            }
+                        })
                         .y_label_formatter(&|v| short(*v))
                         .draw()
                         .map_err(failed)?;
                     draw_lines(&mut chart, &series, low)?;
+                    draw_guides(&mut chart, &guides)?;
                     let zeros = series.iter().any(|s| !s.zeros.is_empty());
-                    legend(&mut chart, series.len() + usize::from(zeros))?;
+                    legend(&mut chart, series.len() + guides.len() + usize::from(zeros))?;
                 }};
             }
-            if self.log_y {
-                finish!((low..high).log_scale());
-            } else {
-                finish!(low..high);
+            let (x0, x1) = x_range;
+            let ticks = log_ticks(x_min, x_max);
+            match (self.log_x, self.log_y) {
+                (true, true) => finish!(
+                    (x0..x1).log_scale().with_key_points(ticks),
+                    (low..high).log_scale()
+                ),
+                (true, false) => finish!((x0..x1).log_scale().with_key_points(ticks), low..high),
+                (false, true) => finish!(x0..x1, (low..high).log_scale()),
+                (false, false) => finish!(x0..x1, low..high),
             }
             root.present().map_err(failed)?;
         }
@@ -256,6 +381,29 @@ fn pad(low: f64, high: f64, log: bool) -> (f64, f64) {
     } else {
         let margin = (high - low) * 0.05;
         (low - margin, high + margin)
+    }
+}
+
+/// The numbers on a log x axis from `low` to `high`: the powers of two between them when there
+/// are at most eight (board sizes are often doubled), else the powers of ten.
+fn log_ticks(low: f64, high: f64) -> Vec<f64> {
+    let powers = |base: f64| -> Vec<f64> {
+        // Nudged outwards first, so that an end on a power counts: log10(1e6) may be 5.999….
+        let first = (low.log(base) - 1e-9).ceil();
+        let last = (high.log(base) + 1e-9).floor();
+        let mut ticks = Vec::new();
+        let mut k = first;
+        while k <= last && ticks.len() < 64 {
+            ticks.push(base.powf(k));
+            k += 1.0;
+        }
+        ticks
+    };
+    let twos = powers(2.0);
+    if (2..=8).contains(&twos.len()) {
+        twos
+    } else {
+        powers(10.0)
     }
 }
 
@@ -328,6 +476,40 @@ where
     Ok(())
 }
 
+/// Draws each guide as a dashed grey line, named in the legend.
+fn draw_guides<DB, X, Y>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    guides: &[(&str, Vec<(f64, f64)>)],
+) -> Result<(), PlotError>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    const GUIDE: [RGBColor; 2] = [RGBColor(0x55, 0x55, 0x55), RGBColor(0x99, 0x99, 0x99)];
+    for (i, (label, points)) in guides.iter().enumerate() {
+        let colour = GUIDE[i % GUIDE.len()];
+        chart
+            .draw_series(DashedLineSeries::new(
+                points.iter().copied(),
+                6,
+                5,
+                colour.stroke_width(2),
+            ))
+            .map_err(failed)?
+            .label(*label)
+            .legend(move |(x, y)| {
+                plotters::element::DashedPathElement::new(
+                    vec![(x, y), (x + 18, y)],
+                    5,
+                    3,
+                    colour.stroke_width(2),
+                )
+            });
+    }
+    Ok(())
+}
+
 fn legend<'a, DB, X, Y>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
     lines: usize,
@@ -372,21 +554,56 @@ pub fn solution_counts(up_to: usize) -> Result<Chart, PlotError> {
         .line("up to symmetry", fundamental))
 }
 
-/// Clauses of each encoding for the given board sizes (from the closed form, so any n).
+/// How many times more solutions n queens has than n − 1 queens, for n = 2 … `up_to` (at most
+/// 16) where n − 1 queens have any, with guides at 5 and 6½ times: the factor is not constant
+/// (it zigzags up to n = 11, and lies between the guides from 12 on), which a log scale of the
+/// counts themselves hides.
+///
+/// # Errors
+/// [`PlotError`] if it cannot be drawn.
+pub fn solution_ratios(up_to: usize) -> Result<Chart, PlotError> {
+    let mut counts = Vec::new();
+    for n in 1..=up_to.min(16) {
+        counts.push(
+            queens::count_with(n, &CountOptions::default())
+                .map_err(failed)?
+                .all,
+        );
+    }
+    let ratios: Vec<(f64, f64)> = counts
+        .windows(2)
+        .zip(2..)
+        .filter(|(pair, _)| pair[0] > 0)
+        .map(|(pair, n)| (as_f64(n), count_f64(pair[1]) / count_f64(pair[0])))
+        .collect();
+    let first = ratios.first().map_or(1.0, |p| p.0);
+    Ok(Chart::new("Solutions of n queens over those of n − 1")
+        .x_label("n")
+        .y_label("times as many")
+        .line("a(n) / a(n − 1)", ratios)
+        .power_guide("6½ times", 0.0, (first, 6.5))
+        .power_guide("5 times", 0.0, (first, 5.0)))
+}
+
+/// Clauses of each encoding for the given board sizes (from the closed form, so any n), on
+/// log–log axes with a dashed guide ∝ n³: lines parallel to it grow as n³, and the gap between two
+/// parallel lines is a constant factor.
 pub fn clause_counts(sizes: impl IntoIterator<Item = usize>) -> Chart {
     let sizes: Vec<usize> = sizes.into_iter().collect();
+    let smallest = sizes.iter().copied().min().map_or(1.0, as_f64);
     let mut chart = Chart::new("Clauses per encoding")
         .x_label("n")
         .y_label("clauses")
-        .log_y(true);
+        .log_x(true)
+        .log_y(true)
+        // A quarter of n³, so that it runs beside the lines rather than on them.
+        .power_guide("∝ n³ (slope 3)", 3.0, (smallest, smallest.powi(3) / 4.0));
     for encoding in Encoding::ALL {
         let points = sizes.iter().map(|&n| {
-            // Clause counts far below 2^53 for any board anyone draws.
-            let clauses = encoding.clause_count(n);
-            (
-                as_f64(n),
-                f64::from(u32::try_from(clauses).unwrap_or(u32::MAX)),
-            )
+            // A float is all a chart needs (exact below 2^53).
+            #[allow(clippy::cast_precision_loss)]
+            let clauses = encoding.clause_count(n) as f64;
+            (as_f64(n), clauses)
         });
         chart = chart.line(&encoding.to_string(), points);
     }
@@ -442,6 +659,63 @@ mod tests {
         assert!(drawn[0].zeros.is_empty());
         let svg = chart.render().unwrap();
         assert!(svg.as_str().contains("0: below a log scale"));
+    }
+
+    #[test]
+    fn guides_follow_their_law_and_are_drawn_dashed() {
+        let chart = Chart::new("g")
+            .log_x(true)
+            .log_y(true)
+            .line("data", [(2.0, 9.0), (64.0, 300_000.0)])
+            .power_guide("n³", 3.0, (2.0, 8.0))
+            .growth_guide("×6 per n", 6.0, (2.0, 36.0));
+        let power = chart.guides[0].points(2.0, 64.0, true);
+        assert_eq!(power.len(), 65);
+        for pair in power.windows(2) {
+            let slope = (pair[1].1 / pair[0].1).ln() / (pair[1].0 / pair[0].0).ln();
+            assert!((slope - 3.0).abs() < 1e-9, "{slope}");
+        }
+        assert!((chart.guides[1].at(5.0) - 6_f64.powi(5)).abs() < 1e-6);
+        let svg = chart.render().unwrap();
+        assert!(
+            svg.as_str().contains("stroke-dasharray")
+                || svg.as_str().matches("<polyline").count() > 3
+        );
+        assert!(
+            svg.as_str().contains("×6 per n"),
+            "the guide is named in the legend"
+        );
+        assert!(chart.to_text().contains("guide (dashed): n³"));
+    }
+
+    #[test]
+    fn clause_counts_run_beside_the_cube_guide() {
+        let chart = clause_counts([8, 64, 1024]);
+        assert!(chart.log_x && chart.log_y);
+        // Each encoding's count over n³ settles to its constant (7/6 and 5/3): parallel lines.
+        for (_, points) in &chart.series {
+            let ratio = |(n, c): (f64, f64)| c / n.powi(3);
+            let (a, b) = (ratio(points[1]), ratio(points[2]));
+            assert!((a - b).abs() / b < 0.1, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn solution_ratios_are_the_counts_divided() {
+        let chart = solution_ratios(10).unwrap();
+        let points = &chart.series[0].1;
+        // a(1) = 1, a(2) = a(3) = 0, a(4) = 2, a(5) = 10, a(6) = 4: no ratio over a zero.
+        assert_eq!(points[0], (2.0, 0.0));
+        assert_eq!(points[1], (5.0, 5.0));
+        assert_eq!(points[2], (6.0, 0.4));
+        assert_eq!(points.last(), Some(&(10.0, 724.0 / 352.0)));
+    }
+
+    #[test]
+    fn log_ticks_are_doublings_or_powers_of_ten() {
+        assert_eq!(log_ticks(4.0, 16.0), vec![4.0, 8.0, 16.0]);
+        assert_eq!(log_ticks(8.0, 1024.0).len(), 8);
+        assert_eq!(log_ticks(1000.0, 1e6), vec![1e3, 1e4, 1e5, 1e6]);
     }
 
     #[test]

@@ -173,8 +173,17 @@ fn the_trace_records_splits_retries_and_conflicts() {
         .iter()
         .filter(|s| matches!(s, Step::Conflict { .. }))
         .count();
+    let forced: usize = report
+        .trace
+        .iter()
+        .map(|s| match s {
+            Step::Units { literals, .. } => literals.len(),
+            _ => 0,
+        })
+        .sum();
     assert_eq!(splits as u64, report.stats.splits);
     assert_eq!(conflicts as u64, report.stats.conflicts);
+    assert_eq!(forced as u64, report.stats.unit_propagations);
     assert!(matches!(
         report.trace.first(),
         Some(Step::Split { depth: 0, .. })
@@ -265,18 +274,26 @@ fn jeroslow_wang_counts_a_clause_that_cut_made_equal_to_another_once() {
         ..Options::default()
     };
     let report = dp::solve_with(&set, &options);
+    // The unit clause comes first, then the split.
     assert_eq!(
-        report.trace[0],
-        Step::Split {
-            depth: 0,
-            literal: literal("z")
-        }
+        report.trace[..2],
+        [
+            Step::Units {
+                depth: 0,
+                literals: vec![literal("¬a")]
+            },
+            Step::Split {
+                depth: 0,
+                literal: literal("z")
+            }
+        ]
     );
+    assert_eq!(report.trace[0].to_string(), "units: ¬a");
     // Two clauses shortened into the same one count once too.
     let set = clauses("{¬a}, {¬b}, {a, x, y}, {b, x, y}, {z, w}, {z, u, v}");
     let report = dp::solve_with(&set, &options);
     assert_eq!(
-        report.trace[0],
+        report.trace[1],
         Step::Split {
             depth: 0,
             literal: literal("z")

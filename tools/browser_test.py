@@ -12,6 +12,10 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
   lies within that square's rendered box;
+* plays every backtracking animation frame by frame (each CSS animation set to the middle of the
+  frame) and checks that one caption shows, that the queens shown never attack each other, that
+  a dead end has its row crossed out, and that a solved search ends with n queens;
+* checks that every text of a Davis–Putnam search tree stays inside its box;
 * saves a screenshot of the page to target/screenshots/.
 
 Chromium is Debian's package (`make chromium` installs it when it is missing).
@@ -124,9 +128,42 @@ window.addEventListener('load', function () {
       inside: inside,
     });
   });
+  // Every animation, frame by frame: all its CSS animations set to the middle of the frame,
+  // then which caption and which queens are shown.
+  const animations = Array.from(document.querySelectorAll('svg.nqueens-animation')).map(function (svg) {
+    const running = document.getAnimations().filter(function (a) {
+      return a.effect && svg.contains(a.effect.target);
+    });
+    const captions = Array.from(svg.querySelectorAll('text.caption'));
+    const frames = captions.map(function (caption, i) {
+      running.forEach(function (a) { a.pause(); a.currentTime = Number(caption.dataset.at); });
+      const shown = function (e) { return Number(getComputedStyle(e).opacity) > 0.5; };
+      return {
+        captions: captions.filter(shown).map(function (c) { return c.textContent.trim(); }),
+        caption: caption.textContent.trim(),
+        queens: Array.from(svg.querySelectorAll('use.queen')).filter(shown).map(function (q) {
+          return [Number(q.dataset.row), Number(q.dataset.col)];
+        }),
+        dead_ends: svg.querySelectorAll('g.dead-end').length === 0 ? 0 :
+          Array.from(svg.querySelectorAll('g.dead-end')).filter(shown).length,
+      };
+    });
+    return {n: Number(svg.querySelector('svg.nqueens-board').dataset.size),
+            animations: running.length, frames: frames};
+  });
+  // Every box of a search tree holds its text.
+  const spills = [];
+  document.querySelectorAll('svg.nqueens-tree g.branch').forEach(function (g) {
+    const frame = g.querySelector('rect').getBoundingClientRect();
+    g.querySelectorAll('text').forEach(function (t) {
+      const b = t.getBoundingClientRect();
+      if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5) spills.push(t.textContent);
+    });
+  });
   const pre = document.createElement('pre');
   pre.id = 'nqueens-probe';
-  pre.textContent = JSON.stringify({images: images, boards: boards, texts: texts});
+  pre.textContent = JSON.stringify({images: images, boards: boards, texts: texts,
+                                    animations: animations, spills: spills});
   document.body.appendChild(pre);
 });
 </script>
@@ -186,6 +223,10 @@ def check(found, ascii, squares, draws):
         problems.append(f"text {text['text']!r} runs outside its drawing")
     if len(clipped) > 5:
         problems.append(f"... and {len(clipped) - 5} more texts outside their drawings")
+    for text in found["spills"][:5]:
+        problems.append(f"text {text!r} runs out of its box in a search tree")
+    for k, animation in enumerate(found["animations"]):
+        problems += check_animation(k, animation)
     if draws and not boards:
         problems.append("no board on the page")
     for i, board in enumerate(boards):
@@ -206,6 +247,40 @@ def check(found, ascii, squares, draws):
         if drawn != squares:
             problems.append(f"queens on {sorted(drawn)}, expected {sorted(squares)}")
     return problems, len(known)
+
+
+def attacks(a, b):
+    return a[0] == b[0] or a[1] == b[1] or abs(a[0] - b[0]) == abs(a[1] - b[1])
+
+
+def check_animation(k, animation):
+    """Each frame of a backtracking animation, as the browser plays it: one caption, queens that
+    do not attack each other, and at the end n of them (or none, when there is no solution)."""
+    problems = []
+    frames = animation["frames"]
+    if animation["animations"] == 0 or len(frames) < 3:
+        return [f"animation {k} does not play: {animation['animations']} CSS animations, "
+                f"{len(frames)} frames"]
+    n = animation["n"]
+    for i, frame in enumerate(frames):
+        if frame["captions"] != [frame["caption"]]:
+            problems.append(f"animation {k}, frame {i}: captions shown {frame['captions']}")
+        queens = [tuple(q) for q in frame["queens"]]
+        if any(attacks(a, b) for i, a in enumerate(queens) for b in queens[i + 1:]):
+            problems.append(f"animation {k}, frame {i}: attacking queens {sorted(queens)}")
+        if "dead end" in frame["caption"] and frame["dead_ends"] != 1:
+            problems.append(f"animation {k}, frame {i}: a dead end without its crossed-out row")
+    if frames[0]["queens"]:
+        problems.append(f"animation {k} does not start on an empty board")
+    last = frames[-1]
+    if last["caption"].startswith("solved") and len(last["queens"]) != n:
+        problems.append(f"animation {k} ends with {len(last['queens'])} queens on {n}×{n}")
+    placed = {len(f["queens"]) for f in frames}
+    if max(placed) < 2:
+        problems.append(f"animation {k} never shows more than one queen")
+    if len(problems) > 5:
+        problems = problems[:5] + [f"... and {len(problems) - 5} more in animation {k}"]
+    return problems
 
 
 def pages_to_check():
@@ -237,8 +312,10 @@ def main():
         shot = SHOTS / (page.stem + ".png")
         chromium(f"--screenshot={shot}", "--window-size=1100,2200", page.as_uri())
         status = "ok" if not problems else "FAILED"
+        played = sum(len(a["frames"]) for a in found["animations"])
+        extra = f", {len(found['animations'])} animations played ({played} frames)" if played else ""
         print(f"{page.relative_to(ROOT)}: {status}, {len(boards)} boards rendered, "
-              f"{known} checked square by square; screenshot {shot.relative_to(ROOT)}")
+              f"{known} checked square by square{extra}; screenshot {shot.relative_to(ROOT)}")
         for problem in problems:
             print("  " + problem)
         failed += bool(problems)

@@ -538,7 +538,7 @@ impl Engine {
         let units = std::mem::take(&mut self.units);
         let ok = !self.has_empty && units.iter().all(|&l| self.force(l));
         self.units = units;
-        self.search(options, start, ok)
+        self.search(options, start, ok, 0)
     }
 
     /// After a model, adds a clause that the model falsifies and carries the depth-first search
@@ -558,19 +558,32 @@ impl Engine {
         };
         self.insert(&lits);
         // The model falsifies the clause: carry on as from a conflict.
-        self.search(options, start, false)
+        let since = self.trail.len();
+        self.search(options, start, false, since)
     }
 
-    /// The conflict loop and the split loop of `solve`, from the current trail.
+    /// The conflict loop and the split loop of `solve`, from the current trail. The literals
+    /// on the trail from `since` on were made true by unit clauses (traced as such).
     fn search(
         &mut self,
         options: &Options,
         start: Instant,
         mut ok: bool,
+        mut since: usize,
     ) -> (Outcome, Stats, Vec<Step>) {
         let mut trace = Vec::new();
         loop {
-            if !(ok && self.propagate()) {
+            ok = ok && self.propagate();
+            if options.trace && self.trail.len() > since {
+                trace.push(Step::Units {
+                    depth: self.depth(),
+                    literals: self.trail[since..]
+                        .iter()
+                        .map(|&l| self.to_literal(l))
+                        .collect(),
+                });
+            }
+            if !ok {
                 self.stats.conflicts += 1;
                 if options.trace {
                     trace.push(Step::Conflict {
@@ -598,6 +611,7 @@ impl Engine {
                             ..split
                         });
                         self.assign(literal);
+                        since = self.trail.len();
                         self.stats.calls += 1;
                         break;
                     }
@@ -628,6 +642,7 @@ impl Engine {
                 second: false,
             });
             self.assign(literal);
+            since = self.trail.len();
             self.stats.splits += 1;
             self.stats.calls += 1;
         }

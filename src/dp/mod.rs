@@ -72,7 +72,7 @@ pub struct Options {
     pub heuristic: Heuristic,
     /// When to give up.
     pub budget: Budget,
-    /// Whether to record every split, retry and conflict in [`Report::trace`].
+    /// Whether to record every split, retry, unit propagation and conflict in [`Report::trace`].
     pub trace: bool,
 }
 
@@ -169,7 +169,7 @@ impl fmt::Display for Outcome {
 }
 
 /// One event of a traced search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
     /// The first branch of a split: add `{literal}`.
     Split {
@@ -185,6 +185,15 @@ pub enum Step {
         /// The complement of the literal first chosen.
         literal: Literal,
     },
+    /// Unit propagation (the lecture's `saturate`) made these literals true, in order: the unit
+    /// clauses of the input at the start, then after each split or retry what its literal
+    /// forced. Before a conflict, the literals forced until it was found.
+    Units {
+        /// How many splits are open.
+        depth: usize,
+        /// The literals made true.
+        literals: Vec<Literal>,
+    },
     /// Saturation produced the empty clause.
     Conflict {
         /// How many splits are open.
@@ -197,6 +206,16 @@ impl fmt::Display for Step {
         match *self {
             Step::Split { depth, literal } => write!(f, "{:depth$}split: try {{{literal}}}", ""),
             Step::Retry { depth, literal } => write!(f, "{:depth$}retry: try {{{literal}}}", ""),
+            Step::Units {
+                depth,
+                ref literals,
+            } => {
+                write!(f, "{:depth$}units:", "")?;
+                for literal in literals {
+                    write!(f, " {literal}")?;
+                }
+                Ok(())
+            }
             Step::Conflict { depth } => write!(f, "{:depth$}conflict: {{}} derived", ""),
         }
     }
@@ -209,7 +228,8 @@ pub struct Report {
     pub outcome: Outcome,
     /// The work done.
     pub stats: Stats,
-    /// Every split, retry and conflict, in order (empty unless [`Options::trace`] was set).
+    /// Every split, retry, unit propagation and conflict, in order (empty unless
+    /// [`Options::trace`] was set).
     pub trace: Vec<Step>,
     /// Wall time of the search, including building the engine.
     pub elapsed: Duration,

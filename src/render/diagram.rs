@@ -10,7 +10,7 @@ use svg::node::element::{
 };
 
 use super::pieces::piece_symbol;
-use super::{Coordinates, FONT, MARGIN, S, Svg, Theme};
+use super::{Coordinates, FONT, MARGIN, S, Svg, Theme, shade};
 use crate::board::{Board, Piece, Square};
 
 /// A translucent colour over one square.
@@ -102,7 +102,12 @@ impl Diagram {
         self
     }
 
-    /// Lays a translucent colour over a square (`opacity` from 0 to 1).
+    /// Shades a square with a colour, `opacity` (0 to 1) saying how much of it shows. A colour
+    /// written `#rrggbb` is mixed into the square's colour here, and a dark square gets a
+    /// darker tone of the same mix, so the shading keeps its hue on both colours of squares
+    /// (a translucent blue over brown would look grey) and the board's pattern still shows.
+    /// Other CSS colours are laid over the square translucently. A later fill of the same
+    /// square replaces an earlier one.
     #[must_use]
     pub fn fill(mut self, square: Square, color: &str, opacity: f32) -> Self {
         self.fills.push(Fill {
@@ -224,7 +229,7 @@ impl Diagram {
     }
 
     /// The top-left corner of a square, in user units.
-    fn corner(&self, square: Square) -> (u32, u32) {
+    pub(super) fn corner(&self, square: Square) -> (u32, u32) {
         let n = self.board.size();
         let (row, col) = if self.flipped {
             (n - square.row, n - square.col)
@@ -406,20 +411,31 @@ impl Diagram {
             }
             fills.dedup();
         }
-        for fill in fills.iter().filter(|f| self.board.contains(f.square)) {
+        // The last fill of a square is the one drawn.
+        let mut last = std::collections::HashMap::new();
+        for (i, fill) in fills.iter().enumerate() {
+            last.insert(fill.square, i);
+        }
+        for (i, fill) in fills.iter().enumerate() {
+            if last.get(&fill.square) != Some(&i) || !self.board.contains(fill.square) {
+                continue;
+            }
             let (x, y) = self.corner(fill.square);
-            group = group.add(
-                Rectangle::new()
-                    .set("x", x)
-                    .set("y", y)
-                    .set("width", S)
-                    .set("height", S)
-                    .set("class", "fill")
-                    .set("data-row", fill.square.row)
-                    .set("data-col", fill.square.col)
+            let dark = (fill.square.row + fill.square.col) % 2 == 1;
+            let rect = Rectangle::new()
+                .set("x", x)
+                .set("y", y)
+                .set("width", S)
+                .set("height", S)
+                .set("class", "fill")
+                .set("data-row", fill.square.row)
+                .set("data-col", fill.square.col);
+            group = group.add(match shade(&self.theme, &fill.color, fill.opacity, dark) {
+                Some(colour) => rect.set("fill", colour),
+                None => rect
                     .set("fill", fill.color.as_str())
                     .set("fill-opacity", format!("{:.2}", fill.opacity)),
-            );
+            });
         }
         group
     }
@@ -525,7 +541,7 @@ impl Diagram {
 
 /// The default width: 45 pixels a square for small boards, 400 pixels up to 32×32, and about 12
 /// pixels a square beyond.
-fn default_size(n: usize) -> u32 {
+pub(super) fn default_size(n: usize) -> u32 {
     let n = u32::try_from(n).unwrap_or(u32::MAX);
     if n < 8 {
         45 * n.max(1) + 2 * MARGIN
@@ -555,7 +571,7 @@ pub(super) fn text_at(x: u32, y: u32, text: &str, font: u32) -> Text {
         .set("text-anchor", "middle")
 }
 
-fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
+pub(super) fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
     Line::new()
         .set("x1", x1)
         .set("y1", y1)

@@ -20,8 +20,10 @@
 //! Files: `diagram` (one board and what is drawn on it), `svg` (the finished drawing and the
 //! notebook display), `lecture` (the lecture's pictures), `gallery` (many boards in one drawing),
 //! `large` (boards too large to draw whole), `cells` (rows of 0s and 1s), `pieces` (our drawings
-//! of the six pieces).
+//! of the six pieces), `tree` (the Davis–Putnam search as a tree), `animation` (the
+//! backtracking search, played).
 
+mod animation;
 mod cells;
 mod diagram;
 mod gallery;
@@ -29,14 +31,17 @@ mod large;
 mod lecture;
 mod pieces;
 mod svg;
+mod tree;
 
 pub(crate) use self::svg::escape_html;
 pub use self::svg::{Html, Svg, style};
+pub use animation::{MAX_ANIMATED, backtracking_animation};
 pub use cells::{cells, generations};
 pub use diagram::Diagram;
 pub use gallery::Gallery;
 pub use large::{MAX_DRAWN, density, overview, picture, picture_of, window};
 pub use lecture::{attacks, attacks_of, conflicts, labelled, variables};
+pub use tree::{MAX_BRANCHES, search_tree};
 
 use ::svg::Document;
 
@@ -85,19 +90,63 @@ impl Default for Theme {
 /// white); `None` if either is written otherwise. Text needs 4.5 or more to be read easily.
 pub fn contrast(a: &str, b: &str) -> Option<f64> {
     let luminance = |colour: &str| -> Option<f64> {
-        let hex = colour.strip_prefix('#').filter(|h| h.len() == 6)?;
-        let channel = |i: usize| -> Option<f64> {
-            let value = f64::from(u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()?) / 255.0;
-            Some(if value <= 0.039_28 {
+        let channel = |value: u8| {
+            let value = f64::from(value) / 255.0;
+            if value <= 0.039_28 {
                 value / 12.92
             } else {
                 ((value + 0.055) / 1.055).powf(2.4)
-            })
+            }
         };
-        Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
+        let [r, g, b] = rgb(colour)?;
+        Some(0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b))
     };
     let (x, y) = (luminance(a)?, luminance(b)?);
     Some((x.max(y) + 0.05) / (x.min(y) + 0.05))
+}
+
+/// The red, green and blue of a colour written `#rrggbb`.
+fn rgb(colour: &str) -> Option<[u8; 3]> {
+    let hex = colour.strip_prefix('#').filter(|h| h.len() == 6)?;
+    let channel = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
+}
+
+/// How much more of the shading colour a dark square takes than a light one, at most.
+const DARK_TONE: f64 = 1.6;
+
+/// The colour of a square shaded with `colour` (`#rrggbb`) at `opacity`: the colour mixed with
+/// white, and on a dark square mixed in more strongly (up to [`DARK_TONE`] times, less where the
+/// pieces' colour would fall under 4.5:1 on it), so that the shading keeps its hue on both
+/// colours of squares and the board's pattern still shows. `None` when the colour is not
+/// written `#rrggbb`.
+fn shade(theme: &Theme, colour: &str, opacity: f32, dark: bool) -> Option<String> {
+    // Mixed with white: the squares' cream and brown are nearly the complement of blue, and
+    // would take the hue out of it.
+    let over = rgb(colour)?;
+    let opacity = f64::from(opacity.clamp(0.0, 1.0));
+    let mixed = |amount: f64| {
+        use std::fmt::Write as _;
+        let mut out = String::from("#");
+        for channel in over {
+            let value = amount * f64::from(channel) + (1.0 - amount) * 255.0;
+            // In 0..=255 by construction; the cast only drops the fraction.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let value = value.round().clamp(0.0, 255.0) as u8;
+            let _ = write!(out, "{value:02x}");
+        }
+        out
+    };
+    if !dark {
+        return Some(mixed(opacity));
+    }
+    let readable = |c: &String| contrast(&theme.piece, c).is_some_and(|r| r >= 4.5);
+    Some(
+        (0..=6)
+            .map(|step| mixed((opacity * (DARK_TONE - 0.1 * f64::from(step))).min(1.0)))
+            .find(readable)
+            .unwrap_or_else(|| mixed(opacity)),
+    )
 }
 
 /// How rows and columns are named in the margin.
@@ -145,6 +194,67 @@ mod tests {
         }
         // The blue ink that labels had before is not readable on dark squares.
         assert!(contrast(&theme.ink, &theme.dark).unwrap() < 4.5);
+    }
+
+    /// Hue in degrees (None for greys) and HSL saturation (0 to 1, pale tints included) of a
+    /// `#rrggbb` colour.
+    fn hue_and_saturation(colour: &str) -> (Option<f64>, f64) {
+        let [r, g, b] = rgb(colour).unwrap().map(|c| f64::from(c) / 255.0);
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        let chroma = max - min;
+        let lightness = f64::midpoint(max, min);
+        let saturation = if chroma == 0.0 {
+            0.0
+        } else {
+            chroma / (1.0 - (2.0 * lightness - 1.0).abs())
+        };
+        if chroma < 1e-9 {
+            return (None, saturation);
+        }
+        let sector = if r >= g && r >= b {
+            ((g - b) / chroma).rem_euclid(6.0)
+        } else if g >= b {
+            (b - r) / chroma + 2.0
+        } else {
+            (r - g) / chroma + 4.0
+        };
+        (Some(60.0 * sector), saturation)
+    }
+
+    #[test]
+    fn shading_keeps_its_hue_on_dark_squares() {
+        let theme = Theme::default();
+        for (colour, opacity) in [
+            ("#1f5fa8", 0.45),
+            ("#d62d20", 0.35),
+            ("#d62d20", 0.6),
+            ("#1f5fa8", 0.25),
+            ("#2e8b57", 0.5),
+        ] {
+            let (hue, _) = hue_and_saturation(colour);
+            let light = shade(&theme, colour, opacity, false).unwrap();
+            let dark = shade(&theme, colour, opacity, true).unwrap();
+            for square in [&light, &dark] {
+                let (h, s) = hue_and_saturation(square);
+                let gap = (h.unwrap() - hue.unwrap()).abs();
+                assert!(gap.min(360.0 - gap) < 25.0, "{colour} -> {square}");
+                assert!(s > 0.15, "{colour} at {opacity} turned grey: {square}");
+                // Pieces and labels stay readable on it.
+                assert!(contrast(&theme.piece, square).unwrap() >= 4.5, "{square}");
+            }
+            assert!(contrast(&light, &dark).unwrap() > 1.08, "{light} / {dark}");
+        }
+        // What a translucent blue over the dark squares looked like: hue lost.
+        let [r, g, b] = [0x1f_u32, 0x5f, 0xa8];
+        let [dr, dg, db] = rgb(&theme.dark).unwrap().map(u32::from);
+        let old = format!(
+            "#{:02x}{:02x}{:02x}",
+            (45 * r + 55 * dr) / 100,
+            (45 * g + 55 * dg) / 100,
+            (45 * b + 55 * db) / 100
+        );
+        assert!(hue_and_saturation(&old).1 < 0.08, "{old}");
+        assert!(shade(&theme, "red", 0.5, true).is_none());
     }
 
     #[test]

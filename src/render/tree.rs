@@ -1,0 +1,388 @@
+//! The Davis–Putnam search drawn as a tree: splits, unit propagations, conflicts.
+
+use std::fmt::Write as _;
+
+use svg::node::element::{Description, Group, Line, Rectangle, Text};
+
+use super::{FONT, Svg, canvas};
+use crate::dp::{Outcome, Report, Step};
+use crate::logic::Literal;
+
+/// The most branches drawn; a larger search is cut there and says how much is left out.
+pub const MAX_BRANCHES: usize = 63;
+
+/// Literals a box holds on one line (when they fit), lines of literals per box, the height of
+/// a line and the size of the text in the boxes.
+const PER_LINE: f64 = 4.0;
+const LINES: usize = 4;
+const LINE: u32 = 15;
+const FONT_SIZE: f64 = 11.0;
+const GAP: u32 = 16;
+/// Room between levels for an edge and its label.
+const EDGE: u32 = 44;
+
+const INK: &str = "#1d1d1f";
+const CONFLICT: &str = "#b3261e";
+const MODEL: &str = "#1b6e20";
+const OPEN: &str = "#5b5b5b";
+
+/// How a branch ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// Still open when the trace ended (a search that gave up), or an inner node.
+    Open,
+    /// Saturation derived `{}`.
+    Conflict,
+    /// Nothing left to split on: a model.
+    Model,
+}
+
+/// One branch of the search: the literal its split added, what unit propagation then made
+/// true, how it ended, and the splits below it.
+#[derive(Debug, Clone)]
+struct Branch {
+    literal: Option<Literal>,
+    retry: bool,
+    units: Vec<Literal>,
+    end: End,
+    children: Vec<usize>,
+    depth: u32,
+}
+
+/// The tree of a traced search, and how many branches were left out.
+fn build(report: &Report) -> (Vec<Branch>, usize) {
+    let mut branches = vec![Branch {
+        literal: None,
+        retry: false,
+        units: Vec::new(),
+        end: End::Open,
+        children: Vec::new(),
+        depth: 0,
+    }];
+    // The root, then the branch of every open split.
+    let mut stack = vec![0];
+    let mut left_out = 0;
+    for step in &report.trace {
+        match step {
+            Step::Split { depth, literal } | Step::Retry { depth, literal } => {
+                stack.truncate(depth + 1);
+                if branches.len() > MAX_BRANCHES {
+                    left_out += 1;
+                    // Keep the stack the right height, on a branch that is not drawn.
+                    stack.push(usize::MAX);
+                    continue;
+                }
+                let Some(&parent) = stack.last().filter(|&&p| p != usize::MAX) else {
+                    left_out += 1;
+                    stack.push(usize::MAX);
+                    continue;
+                };
+                let index = branches.len();
+                branches.push(Branch {
+                    literal: Some(*literal),
+                    retry: matches!(step, Step::Retry { .. }),
+                    units: Vec::new(),
+                    end: End::Open,
+                    children: Vec::new(),
+                    depth: branches[parent].depth + 1,
+                });
+                branches[parent].children.push(index);
+                stack.push(index);
+            }
+            Step::Units { literals, .. } => {
+                if let Some(branch) = stack.last().and_then(|&b| branches.get_mut(b)) {
+                    branch.units.extend(literals.iter().copied());
+                }
+            }
+            Step::Conflict { .. } => {
+                if let Some(branch) = stack.last().and_then(|&b| branches.get_mut(b)) {
+                    branch.end = End::Conflict;
+                }
+            }
+        }
+    }
+    if let Outcome::Satisfiable(_) = report.outcome {
+        if let Some(branch) = stack.last().and_then(|&b| branches.get_mut(b)) {
+            branch.end = End::Model;
+        }
+    }
+    (branches, left_out)
+}
+
+/// The width of a text in pixels, from the widths of `DejaVu Sans` (the first font of
+/// [`FONT`]) in three classes, rounded up: wide signs such as `¬ < > Q`, narrow ones such as
+/// `, . i l` and spaces, and the rest.
+fn text_width(text: &str, size: f64) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            '¬' | '<' | '>' | '=' | '+' | '~' | 'M' | 'W' | 'm' | 'w' | 'Q' | 'O' | 'G' | 'D'
+            | 'H' | 'N' | 'U' | 'C' | '✓' | '✗' | '⊢' | '…' => 0.8,
+            ',' | '.' | ' ' | 'i' | 'j' | 'l' | '|' | '\'' | ':' | ';' | '!' | 'I' | 'f' | 't'
+            | 'r' | '(' | ')' | '{' | '}' | '[' | ']' => 0.38,
+            _ => 0.62,
+        })
+        .sum();
+    em * size
+}
+
+/// The width inside a box: room for [`PER_LINE`] of the widest literal of the search.
+fn inner_width(branches: &[Branch]) -> f64 {
+    let widest = branches
+        .iter()
+        .flat_map(|b| b.units.iter().chain(b.literal.iter()))
+        .map(|l| text_width(&format!("{l} "), FONT_SIZE))
+        .fold(0.0, f64::max);
+    (widest * PER_LINE + text_width("⊢ ", FONT_SIZE))
+        .max(text_width("✗ {} derived", FONT_SIZE) + 40.0)
+}
+
+/// The lines of text in a branch's box, each at most `inner` pixels wide: the literals
+/// propagation made true (at most [`LINES`] lines of them, the last saying how many more there
+/// are when they do not fit), then how the branch ended.
+fn box_lines(branch: &Branch, inner: f64) -> Vec<(String, &'static str)> {
+    let mut lines: Vec<(String, &'static str)> = Vec::new();
+    // Wrapped: each line with the number of literals on it.
+    let mut wrapped: Vec<(String, usize)> = Vec::new();
+    for literal in &branch.units {
+        let word = format!(" {literal}");
+        match wrapped.last_mut() {
+            Some((line, count))
+                if text_width(line, FONT_SIZE) + text_width(&word, FONT_SIZE) <= inner =>
+            {
+                line.push_str(&word);
+                *count += 1;
+            }
+            _ => {
+                let start = if wrapped.is_empty() { "⊢" } else { " " };
+                wrapped.push((format!("{start}{word}"), 1));
+            }
+        }
+    }
+    if wrapped.len() > LINES {
+        wrapped.truncate(LINES - 1);
+        let shown: usize = wrapped.iter().map(|(_, count)| count).sum();
+        let more = format!("  … and {} more", branch.units.len() - shown);
+        wrapped.push((more, 0));
+    }
+    if wrapped.is_empty() {
+        lines.push(("no units".to_owned(), OPEN));
+    }
+    lines.extend(wrapped.into_iter().map(|(line, _)| (line, INK)));
+    match branch.end {
+        End::Conflict => lines.push(("✗ {} derived".to_owned(), CONFLICT)),
+        End::Model => lines.push(("✓ model".to_owned(), MODEL)),
+        End::Open => {}
+    }
+    lines
+}
+
+/// The search of a traced [`Report`] (solve with `Options { trace: true, .. }`) as a tree. Each
+/// box is one call of the lecture's `solve`: the literals unit propagation made true in it
+/// (`⊢ …`), and a red `✗` where saturation derived the empty clause or a green `✓` where the
+/// model was found. Each edge is a split, labelled with the literal it adds; the right-hand
+/// edge of a split is its second branch (`↺`), tried after the first failed. Up to
+/// [`MAX_BRANCHES`] branches are drawn; the caption says how many more a larger search had.
+pub fn search_tree(report: &Report) -> Svg {
+    let (branches, left_out) = build(report);
+    let levels = branches.iter().map(|b| b.depth).max().unwrap_or(0) + 1;
+    let inner = inner_width(&branches);
+    // Whole pixels: the text fits with 8 on each side.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let boxes_wide = inner.ceil() as u32 + 16;
+    let height_of = |b: &Branch| u32::try_from(box_lines(b, inner).len()).unwrap_or(1) * LINE + 10;
+    let box_height = branches.iter().map(height_of).max().unwrap_or(LINE);
+    // Leaves take a column each, left to right; a parent sits over the middle of its children.
+    let mut x = vec![0_u32; branches.len()];
+    let mut next_leaf = 0_u32;
+    place(&branches, 0, &mut x, &mut next_leaf, boxes_wide);
+    let columns = next_leaf.max(1);
+    let caption = 24;
+    let width = columns * (boxes_wide + GAP) + GAP;
+    let height = caption + levels * (box_height + EDGE) - EDGE + GAP + 8;
+    let top = |b: &Branch| caption + 8 + b.depth * (box_height + EDGE);
+
+    let mut document = canvas(width, height, "nqueens-tree");
+    let title = match (&report.outcome, left_out) {
+        (Outcome::Satisfiable(_), 0) => "Davis–Putnam search: satisfiable".to_owned(),
+        (Outcome::Unsatisfiable, 0) => "Davis–Putnam search: unsatisfiable".to_owned(),
+        (Outcome::GaveUp(limit), 0) => format!("Davis–Putnam search: gave up after {limit}"),
+        (_, more) => format!("Davis–Putnam search: first {MAX_BRANCHES} branches, {more} more"),
+    };
+    document = document.add(text(GAP, 16, &title, 13, INK).set("font-weight", "bold"));
+    let mut edges = Group::new().set("class", "edges");
+    let mut boxes = Group::new().set("class", "branches");
+    for (i, branch) in branches.iter().enumerate() {
+        let (left, y) = (x[i], top(branch));
+        let centre = left + boxes_wide / 2;
+        for &child in &branch.children {
+            let (cx, cy) = (x[child] + boxes_wide / 2, top(&branches[child]));
+            edges = edges.add(
+                Line::new()
+                    .set("x1", centre)
+                    .set("y1", y + height_of(branch))
+                    .set("x2", cx)
+                    .set("y2", cy)
+                    .set("stroke", OPEN)
+                    .set("stroke-width", 1.5),
+            );
+            if let Some(literal) = branches[child].literal {
+                let mark = if branches[child].retry { " ↺" } else { "" };
+                let (mx, my) = (
+                    u32::midpoint(centre, cx),
+                    u32::midpoint(y + height_of(branch), cy) + 4,
+                );
+                edges = edges.add(
+                    text(mx, my, &format!("{literal}{mark}"), 12, INK)
+                        .set("text-anchor", "middle")
+                        .set("font-weight", "bold")
+                        .set("paint-order", "stroke")
+                        .set("stroke", "#ffffff")
+                        .set("stroke-width", 4),
+                );
+            }
+        }
+        let border = match branch.end {
+            End::Conflict => CONFLICT,
+            End::Model => MODEL,
+            End::Open => OPEN,
+        };
+        let mut group = Group::new().set("class", "branch").add(
+            Rectangle::new()
+                .set("x", left)
+                .set("y", y)
+                .set("width", boxes_wide)
+                .set("height", height_of(branch))
+                .set("rx", 6)
+                .set("fill", "#ffffff")
+                .set("stroke", border)
+                .set("stroke-width", if branch.end == End::Open { 1 } else { 2 }),
+        );
+        for (k, (line, colour)) in box_lines(branch, inner).into_iter().enumerate() {
+            let ty = y + 5 + LINE * u32::try_from(k + 1).unwrap_or(1) - 3;
+            group = group.add(text(left + 8, ty, &line, 11, colour));
+        }
+        boxes = boxes.add(group);
+    }
+    let ascii: String = report.trace.iter().fold(String::new(), |mut out, step| {
+        let _ = writeln!(out, "{step}");
+        out
+    });
+    let ascii = format!("{title}\n{}", ascii.trim_end());
+    document = document
+        .add(edges)
+        .add(boxes)
+        .add(Description::new().add(svg::node::Text::new(ascii.clone())));
+    Svg::from_parts(document.to_string(), width, ascii)
+}
+
+/// Gives each branch its left edge: leaves in columns, parents centred over their children.
+fn place(branches: &[Branch], i: usize, x: &mut [u32], next_leaf: &mut u32, boxes_wide: u32) {
+    let children = &branches[i].children;
+    if children.is_empty() {
+        x[i] = GAP + *next_leaf * (boxes_wide + GAP);
+        *next_leaf += 1;
+        return;
+    }
+    for &child in children {
+        place(branches, child, x, next_leaf, boxes_wide);
+    }
+    let (first, last) = (x[children[0]], x[children[children.len() - 1]]);
+    x[i] = u32::midpoint(first, last);
+}
+
+fn text(x: u32, y: u32, content: &str, size: u32, colour: &str) -> Text {
+    Text::new(content)
+        .set("x", x)
+        .set("y", y)
+        .set("font-size", size)
+        .set("font-family", FONT)
+        .set("fill", colour)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dp::{self, Options};
+    use crate::logic::Clauses;
+
+    fn traced(set: &str) -> Report {
+        let clauses: Clauses = set.parse().unwrap();
+        dp::solve_with(
+            &clauses,
+            &Options {
+                trace: true,
+                ..Options::default()
+            },
+        )
+    }
+
+    #[test]
+    fn the_tree_has_a_branch_per_split_and_retry_and_ends_where_the_search_did() {
+        let report = traced("{p, q}, {¬p, q}, {p, ¬q}, {¬p, ¬q}");
+        let (branches, left_out) = build(&report);
+        let splits = report
+            .trace
+            .iter()
+            .filter(|s| matches!(s, Step::Split { .. } | Step::Retry { .. }))
+            .count();
+        assert_eq!(branches.len(), splits + 1);
+        assert_eq!(left_out, 0);
+        let conflicts = branches.iter().filter(|b| b.end == End::Conflict).count();
+        assert_eq!(conflicts as u64, report.stats.conflicts);
+        // Unsatisfiable: every leaf is a conflict, and every split has both its branches.
+        for branch in &branches {
+            if branch.children.is_empty() {
+                assert_eq!(branch.end, End::Conflict);
+            } else {
+                assert_eq!(branch.children.len(), 2);
+                let (a, b) = (&branches[branch.children[0]], &branches[branch.children[1]]);
+                assert_eq!(a.literal.map(dp::complement), b.literal);
+                assert!(b.retry && !a.retry);
+            }
+        }
+        let svg = search_tree(&report);
+        assert!(svg.as_str().contains("unsatisfiable"));
+        assert_eq!(svg.as_str().matches("✗ {} derived").count(), conflicts);
+    }
+
+    #[test]
+    fn a_model_ends_the_last_branch_and_units_are_shown() {
+        let report = traced("{¬a}, {a, x}, {x, y}, {¬x, ¬y}");
+        let (branches, _) = build(&report);
+        // ¬a is a unit clause, and makes {a, x} one: both before any split.
+        let names: Vec<String> = branches[0].units.iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["¬a", "x", "¬y"]);
+        assert!(branches[0].children.is_empty());
+        assert_eq!(branches.iter().filter(|b| b.end == End::Model).count(), 1);
+        let svg = search_tree(&report);
+        assert!(svg.as_str().contains("✓ model"), "{}", svg.as_str());
+        assert!(svg.as_str().contains("⊢ ¬a x ¬y"), "{}", svg.as_str());
+    }
+
+    #[test]
+    fn large_searches_are_cut_and_say_so() {
+        // Pigeons: 5 in 4 holes, unsatisfiable after many splits.
+        let mut set = Vec::new();
+        for p in 1..=5 {
+            let holes: Vec<String> = (1..=4).map(|h| format!("x{p}{h}")).collect();
+            set.push(format!("{{{}}}", holes.join(", ")));
+        }
+        for h in 1..=4 {
+            for p in 1..=5 {
+                for q in p + 1..=5 {
+                    set.push(format!("{{¬x{p}{h}, ¬x{q}{h}}}"));
+                }
+            }
+        }
+        let report = traced(&set.join(", "));
+        let (branches, left_out) = build(&report);
+        assert_eq!(branches.len(), MAX_BRANCHES + 1);
+        assert!(left_out > 0);
+        assert!(
+            search_tree(&report)
+                .as_str()
+                .contains(&format!("{left_out} more"))
+        );
+    }
+}
