@@ -2,9 +2,10 @@
 
 use std::fmt::Write as _;
 
-use super::report::{Report, quietly, right_before};
+use super::report::{Report, quietly, right_before, within};
 use crate::dp;
-use crate::logic::{Clause, Clauses, Literal, Variable};
+use crate::logic::{Clause, Clauses, Literal, Model, Variable};
+use crate::render::{self, Svg};
 use crate::rng::Rng;
 
 /// The clause sets the Davis–Putnam checkers start from: the lecture's three examples, then
@@ -64,20 +65,22 @@ fn check_cases(
     exercise: &str,
     mut case: impl FnMut(&Clauses, Literal, usize) -> Option<String>,
 ) -> Report {
-    let mut checked = 0;
-    for set in clause_sets() {
-        for literal in literals_of(&set) {
-            if let Some(text) = case(&set, literal, checked) {
-                return Report::fail(exercise, checked, text, None);
+    within(exercise, || {
+        let mut checked = 0;
+        for set in clause_sets() {
+            for literal in literals_of(&set) {
+                if let Some(text) = case(&set, literal, checked) {
+                    return Report::fail(exercise, checked, text, None);
+                }
+                checked += 1;
             }
-            checked += 1;
         }
-    }
-    let text = format!(
-        "✔ {exercise} agrees with the reference on the lecture's three examples and 40 random \
+        let text = format!(
+            "✔ {exercise} agrees with the reference on the lecture's three examples and 40 random \
          clause sets, with every literal ({checked} cases).\n"
-    );
-    Report::pass(exercise, checked, text, None)
+        );
+        Report::pass(exercise, checked, text, None)
+    })
 }
 
 fn panicked(exercise: &str, literal: Literal, clauses: &Clauses, message: &str) -> String {
@@ -156,5 +159,134 @@ pub fn check_jeroslow_wang(given: impl Fn(&Clauses, Literal) -> f64) -> Report {
         let _ = writeln!(text, "  reference: {expected} = {sum}");
         let _ = writeln!(text, "  yours:     {answer}");
         Some(text)
+    })
+}
+
+/// Runs a Davis–Putnam checker over every test set: `case` gets the set and the number checked
+/// so far, and returns the report's text (and a drawing) when the answer is wrong.
+fn check_sets(
+    exercise: &str,
+    mut case: impl FnMut(&Clauses, usize) -> Option<(String, Option<Svg>)>,
+) -> Report {
+    within(exercise, || {
+        let mut checked = 0;
+        for set in clause_sets() {
+            if let Some((text, picture)) = case(&set, checked) {
+                return Report::fail(exercise, checked, text, picture);
+            }
+            checked += 1;
+        }
+        let text = format!(
+            "✔ {exercise} agrees with the reference on the lecture's three examples and 40 random \
+             clause sets ({checked} sets).\n"
+        );
+        Report::pass(exercise, checked, text, None)
+    })
+}
+
+/// Checks a student's `saturate(clauses)` (unit propagation to a fixed point: `reduce` with
+/// every unit clause, each once, until no unused one is left) against [`dp::saturate`] on the
+/// lecture's three examples and 40 random sets. Where propagation derives the empty clause, any
+/// answer holding `{}` counts: all `solve` asks of it then is that `{}` is there.
+pub fn check_saturate(given: impl Fn(&Clauses) -> Clauses) -> Report {
+    let exercise = "saturate";
+    check_sets(exercise, |set, checked| {
+        let expected = dp::saturate(set);
+        let answer = match quietly(|| given(set)) {
+            Ok(answer) => answer,
+            Err(message) => {
+                return Some((
+                    format!("✘ {exercise} panicked on the clauses\n  {set}\n  {message}\n"),
+                    None,
+                ));
+            }
+        };
+        if answer == expected || (expected.contains_empty() && answer.contains_empty()) {
+            return None;
+        }
+        let mut text = format!(
+            "✘ {exercise} is wrong ({}).\n  clauses:   {set}\n  reference: {expected}\n  yours:     \
+             {answer}\n",
+            right_before(checked, "set")
+        );
+        let units: Vec<String> = set
+            .iter()
+            .filter_map(Clause::as_unit)
+            .map(|l| l.to_string())
+            .collect();
+        let _ = writeln!(
+            text,
+            "  unit clauses at the start: {}",
+            if units.is_empty() {
+                "none (nothing to do)".to_owned()
+            } else {
+                units.join(", ")
+            }
+        );
+        Some((text, None))
+    })
+}
+
+/// What is wrong with an answer of `solve`, if anything: `{{}}` for an unsatisfiable set, and
+/// otherwise unit clauses that do not contradict each other and make every clause true.
+fn judge_solve(set: &Clauses, satisfiable: bool, answer: &Clauses) -> Option<String> {
+    if !satisfiable {
+        return (*answer != Clauses::falsum()).then(|| {
+            "the clauses are unsatisfiable, so the answer is {{}} (the set holding the empty \
+             clause)"
+                .to_owned()
+        });
+    }
+    if answer.contains_empty() {
+        return Some("answered {{}} (unsatisfiable), but the clauses have a model".to_owned());
+    }
+    let mut model = Model::new();
+    for clause in answer {
+        let Some(literal) = clause.as_unit() else {
+            return Some(format!(
+                "{clause} is not a unit clause: the answer is a set of units"
+            ));
+        };
+        if model.value_of(!literal) == Some(true) {
+            return Some(format!("both {literal} and {} are in the answer", !literal));
+        }
+        model.assign(literal);
+    }
+    set.first_falsified(&model)
+        .map(|clause| format!("the answer does not make the clause {clause} true"))
+}
+
+/// Checks a student's `solve(clauses)`, the lecture's Davis–Putnam: `{{}}` when the set is
+/// unsatisfiable, otherwise a set of unit clauses (a model) that makes every clause true. Any
+/// model counts, not only the reference's. On a wrong answer the report draws the reference's
+/// search on that set as a tree.
+pub fn check_solve(given: impl Fn(&Clauses) -> Clauses) -> Report {
+    let exercise = "solve";
+    check_sets(exercise, |set, checked| {
+        let traced = dp::solve_with(
+            set,
+            &dp::Options {
+                trace: true,
+                ..dp::Options::default()
+            },
+        );
+        let satisfiable = matches!(traced.outcome, dp::Outcome::Satisfiable(_));
+        let answer = match quietly(|| given(set)) {
+            Ok(answer) => answer,
+            Err(message) => {
+                return Some((
+                    format!("✘ {exercise} panicked on the clauses\n  {set}\n  {message}\n"),
+                    None,
+                ));
+            }
+        };
+        let flaw = judge_solve(set, satisfiable, &answer)?;
+        let text = format!(
+            "✘ {exercise} is wrong ({}): {flaw}.\n  clauses:   {set}\n  reference: {}\n  yours:     \
+             {answer}\nThe drawing: the reference's search on these clauses.\n",
+            right_before(checked, "set"),
+            traced.outcome
+        );
+        Some((text, Some(render::search_tree(&traced))))
     })
 }

@@ -28,15 +28,23 @@
 //! | Davis–Putnam | `fn reduce(clauses: &Clauses, literal: Literal) -> Clauses` | [`check_reduce`] |
 //! | Davis–Putnam | `fn jeroslow_wang(clauses: &Clauses, literal: Literal) -> f64` | [`check_jeroslow_wang`] |
 
+mod builders;
 mod cells;
 mod clauses;
+mod constraints;
+mod counting;
 mod pieces;
 mod report;
+mod search;
 
-pub use cells::{check_next_generation, generations, next_generation, random_cells};
-pub use clauses::{check_jeroslow_wang, check_reduce};
+pub use builders::{CLAUSE_SIZES, check_all_clauses, check_at_most_one, check_falling_diagonal};
+pub use cells::{check_evolve, check_next_generation, generations, next_generation, random_cells};
+pub use clauses::{check_jeroslow_wang, check_reduce, check_saturate, check_solve};
+pub use constraints::{CSP_SIZES, check_consistent, check_create_csp, check_csp_backtracking};
+pub use counting::{COUNT_SIZES, check_count};
 pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees, check_sees};
-pub use report::Report;
+pub use report::{Report, TIME_LIMIT};
+pub use search::{FILL_SIZES, check_fill_board_recursion, check_queen_sees};
 
 #[cfg(test)]
 mod tests {

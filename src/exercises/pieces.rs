@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::report::{Report, quietly, right_before};
+use super::report::{Report, quietly, right_before, within};
 use crate::board::{Board, Piece, Square};
 use crate::render::{self, Gallery, Svg};
 
@@ -26,43 +26,45 @@ pub fn check_knight_sees(given: impl Fn(Square, usize) -> Vec<Square>) -> Report
 /// or a pawn moving in a given direction).
 pub fn check_sees(piece: Piece, given: impl Fn(Square, usize) -> Vec<Square>) -> Report {
     let exercise = format!("{}_sees", piece.name());
-    let mut checked = 0;
-    for size in 1..=LARGEST_BOARD {
-        for row in 1..=size {
-            for col in 1..=size {
-                let square = Square::new(row, col);
-                let answer = match quietly(|| given(square, size)) {
-                    Ok(answer) => answer,
-                    Err(message) => {
-                        let text = format!(
-                            "✘ {exercise} panicked for a {} on ({row}, {col}) of a {size}×{size} \
+    within(&exercise, || {
+        let mut checked = 0;
+        for size in 1..=LARGEST_BOARD {
+            for row in 1..=size {
+                for col in 1..=size {
+                    let square = Square::new(row, col);
+                    let answer = match quietly(|| given(square, size)) {
+                        Ok(answer) => answer,
+                        Err(message) => {
+                            let text = format!(
+                                "✘ {exercise} panicked for a {} on ({row}, {col}) of a {size}×{size} \
                              board: {message}\n",
-                            piece.name()
-                        );
-                        return Report::fail(&exercise, checked, text, None);
+                                piece.name()
+                            );
+                            return Report::fail(&exercise, checked, text, None);
+                        }
+                    };
+                    let expected = piece.sees(square, size);
+                    if let Some(mistakes) = SeesMistakes::find(square, size, &expected, &answer) {
+                        let text = mistakes.describe(&exercise, piece, checked);
+                        let picture = mistakes.draw(piece);
+                        return Report::fail(&exercise, checked, text, Some(picture));
                     }
-                };
-                let expected = piece.sees(square, size);
-                if let Some(mistakes) = SeesMistakes::find(square, size, &expected, &answer) {
-                    let text = mistakes.describe(&exercise, piece, checked);
-                    let picture = mistakes.draw(piece);
-                    return Report::fail(&exercise, checked, text, Some(picture));
+                    checked += 1;
                 }
-                checked += 1;
             }
         }
-    }
-    let example = Square::new(3, 4);
-    let text = format!(
-        "✔ {exercise} agrees with the reference on every square of every board from 1×1 to \
+        let example = Square::new(3, 4);
+        let text = format!(
+            "✔ {exercise} agrees with the reference on every square of every board from 1×1 to \
          {LARGEST_BOARD}×{LARGEST_BOARD} ({checked} squares).\nThe drawing: what your {} on (3, 4) \
          of an 8×8 board sees.\n",
-        piece.name()
-    );
-    let picture = quietly(|| given(example, LARGEST_BOARD))
-        .ok()
-        .map(|seen| sees_diagram(piece, example, LARGEST_BOARD, &seen, &[]).render());
-    Report::pass(&exercise, checked, text, picture)
+            piece.name()
+        );
+        let picture = quietly(|| given(example, LARGEST_BOARD))
+            .ok()
+            .map(|seen| sees_diagram(piece, example, LARGEST_BOARD, &seen, &[]).render());
+        Report::pass(&exercise, checked, text, picture)
+    })
 }
 
 /// How a student's list of squares differs from the reference.

@@ -3,6 +3,8 @@
 
 use std::fmt::{self, Write as _};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use crate::render::{self, Svg};
 
@@ -14,6 +16,8 @@ pub struct Report {
     checked: usize,
     text: String,
     picture: Option<Svg>,
+    /// For a checker that gives partial credit: the parts right, of how many.
+    parts: Option<(usize, usize)>,
 }
 
 impl Report {
@@ -24,7 +28,14 @@ impl Report {
             checked,
             text,
             picture,
+            parts: None,
         }
+    }
+
+    /// The same report, counting `right` parts of `total` (for partial credit).
+    pub(super) fn with_parts(mut self, right: usize, total: usize) -> Self {
+        self.parts = Some((right.min(total), total));
+        self
     }
 
     pub(super) fn fail(exercise: &str, checked: usize, text: String, picture: Option<Svg>) -> Self {
@@ -52,6 +63,49 @@ impl Report {
     /// The report in words: the verdict on the first line, then the counterexample, if any.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// For a checker that gives partial credit (one part per board size, say): how many parts
+    /// were right, of how many.
+    pub fn parts(&self) -> Option<(usize, usize)> {
+        self.parts
+    }
+
+    /// For an autograded test cell: shows the report, then panics if the answer was wrong, so
+    /// that the cell fails and nbgrader gives it no points. (A cell that only *shows* a failing
+    /// report would get full points.)
+    ///
+    /// # Panics
+    /// When the check failed, with the report's first line as the message.
+    pub fn grade(&self) {
+        self.evcxr_display();
+        assert!(self.passed, "{}", self.verdict());
+    }
+
+    /// For an autograded test cell with partial credit: shows the report and returns the points
+    /// earned of `max`, in proportion to the parts right ([`parts`](Report::parts); a report
+    /// without parts earns all or nothing). As the cell's last expression, the number is what
+    /// nbgrader reads as the cell's score.
+    ///
+    /// # Panics
+    /// When nothing was right, so that the cell fails and earns nothing.
+    pub fn points(&self, max: f64) -> f64 {
+        self.evcxr_display();
+        let (right, total) = self.parts.unwrap_or((usize::from(self.passed), 1));
+        assert!(right > 0 || total == 0, "{}", self.verdict());
+        let share = |n: usize| f64::from(u32::try_from(n).unwrap_or(u32::MAX));
+        // Whole hundredths, so the score prints as nbgrader reads it.
+        (100.0 * max * share(right) / share(total.max(1))).round() / 100.0
+    }
+
+    /// Adds lines at the end of the text.
+    pub(super) fn append(&mut self, lines: &str) {
+        self.text.push_str(lines);
+    }
+
+    /// The first line of the text.
+    fn verdict(&self) -> &str {
+        self.text.lines().next().unwrap_or("")
     }
 
     /// The drawing that goes with the report, if there is one.
@@ -112,11 +166,91 @@ pub(super) fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
     })
 }
 
+/// How long a checker lets the code it checks run, in all.
+pub const TIME_LIMIT: Duration = Duration::from_secs(15);
+
+/// Runs a whole check with a watchdog. A function that loops cannot be stopped from inside the
+/// process, so when the check has not finished after [`TIME_LIMIT`], the watchdog says so on
+/// standard error and ends the process with status 70: in a notebook, the kernel reports the
+/// error and starts afresh (the notebook's variables are lost), which is what a student would
+/// otherwise have to do by hand to stop the loop; an autograder scores the cell 0 and goes on.
+pub(super) fn within<R>(exercise: &str, check: impl FnOnce() -> R) -> R {
+    let (done, wait) = mpsc::channel::<()>();
+    let name = exercise.to_owned();
+    let watchdog = std::thread::spawn(move || {
+        if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(TIME_LIMIT) {
+            eprintln!(
+                "✘ {name} did not return within {} s: is there an endless loop? The checker \
+                 stopped the kernel to end it. Fix the function, then run the notebook's cells \
+                 again from the top.",
+                TIME_LIMIT.as_secs()
+            );
+            std::process::exit(70);
+        }
+    });
+    let result = check();
+    let _ = done.send(());
+    let _ = watchdog.join();
+    result
+}
+
 /// "1 square was right before this one", "5 squares were ...".
 pub(super) fn right_before(checked: usize, noun: &str) -> String {
     if checked == 1 {
         format!("1 {noun} was right before this one")
     } else {
         format!("{checked} {noun}s were right before this one")
+    }
+}
+
+/// The tally of a checker that gives partial credit: one part per case (a board size, say),
+/// and the first wrong one in words and, if it helps, drawn.
+pub(super) struct Parts {
+    exercise: &'static str,
+    right: usize,
+    total: usize,
+    first: Option<(String, Option<Svg>)>,
+}
+
+impl Parts {
+    pub(super) fn new(exercise: &'static str) -> Self {
+        Parts {
+            exercise,
+            right: 0,
+            total: 0,
+            first: None,
+        }
+    }
+
+    /// One part right.
+    pub(super) fn right(&mut self) {
+        self.right += 1;
+        self.total += 1;
+    }
+
+    /// One part wrong; `report` (its text, after "✘ ", and a drawing) is only worked out for
+    /// the first.
+    pub(super) fn wrong(&mut self, report: impl FnOnce() -> (String, Option<Svg>)) {
+        self.total += 1;
+        if self.first.is_none() {
+            self.first = Some(report());
+        }
+    }
+
+    /// The report: `passed` (text and drawing) when every part was right, else the first wrong
+    /// part and how many were right.
+    pub(super) fn report(self, passed: impl FnOnce(usize) -> (String, Option<Svg>)) -> Report {
+        let (right, total) = (self.right, self.total);
+        match self.first {
+            None => {
+                let (text, picture) = passed(total);
+                Report::pass(self.exercise, total, text, picture).with_parts(right, total)
+            }
+            Some((flaw, picture)) => {
+                let mut text = format!("✘ {flaw}\n");
+                let _ = writeln!(text, "  {right} of {total} parts were right.");
+                Report::fail(self.exercise, right, text, picture).with_parts(right, total)
+            }
+        }
     }
 }

@@ -1,0 +1,207 @@
+//! Eight queens as propositional logic: the clause builders `at_most_one`, a diagonal, and
+//! `all_clauses`.
+
+use std::fmt::Write as _;
+
+use super::report::{Parts, Report, quietly, right_before, within};
+use crate::board::{Board, Square};
+use crate::encode;
+use crate::logic::{Clause, Clauses, Variable};
+use crate::queens::{self, var};
+use crate::render::{self, Gallery, Svg};
+
+/// The board sizes [`check_all_clauses`] tries, one part of the score each.
+pub const CLAUSE_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
+
+/// The clauses of `a` that are not in `b`.
+fn only_in(a: &Clauses, b: &Clauses) -> Clauses {
+    a.iter().filter(|c| !b.contains(c)).cloned().collect()
+}
+
+/// One clause on an n×n board: its squares shaded and labelled with their literal (`Q` true,
+/// `¬Q` false); literals that are not queens' variables are listed in the caption only.
+fn clause_board(n: usize, clause: &Clause, shaded: &[Square]) -> render::Diagram {
+    let mut diagram = Board::new(n.max(1)).diagram();
+    for &square in shaded {
+        diagram = diagram.fill(square, "#1f5fa8", 0.2);
+    }
+    for literal in clause.literals() {
+        if let Some(square) = queens::square_of(literal.variable()) {
+            let label = if literal.is_negative() { "¬Q" } else { "Q" };
+            diagram = diagram.fill(square, "#d62d20", 0.45).label(square, label);
+        }
+    }
+    diagram
+}
+
+/// The first clause the answer lacks and the first it has too many, drawn on the board.
+fn difference_picture(n: usize, expected: &Clauses, answer: &Clauses, shaded: &[Square]) -> Svg {
+    let mut gallery = Gallery::new().columns(2).cell_size(200);
+    if let Some(clause) = only_in(expected, answer).iter().next() {
+        gallery = gallery.diagram(
+            clause_board(n, clause, shaded),
+            &format!("missing: {clause}"),
+        );
+    }
+    if let Some(clause) = only_in(answer, expected).iter().next() {
+        gallery = gallery.diagram(
+            clause_board(n, clause, shaded),
+            &format!("not wanted: {clause}"),
+        );
+    }
+    gallery.render()
+}
+
+/// The lines of a report that compare two clause sets: counts, then what is missing and extra.
+fn compare(text: &mut String, expected: &Clauses, answer: &Clauses) {
+    let _ = writeln!(
+        text,
+        "  reference: {} clauses; yours: {}",
+        expected.len(),
+        answer.len()
+    );
+    let (missing, extra) = (only_in(expected, answer), only_in(answer, expected));
+    let first_few = |set: &Clauses| {
+        let shown: Vec<String> = set.iter().take(4).map(ToString::to_string).collect();
+        let more = set.len().saturating_sub(4);
+        if more > 0 {
+            format!("{} and {more} more", shown.join(", "))
+        } else {
+            shown.join(", ")
+        }
+    };
+    if !missing.is_empty() {
+        let _ = writeln!(text, "  missing:   {}", first_few(&missing));
+    }
+    if !extra.is_empty() {
+        let _ = writeln!(text, "  not wanted: {}", first_few(&extra));
+    }
+}
+
+/// Checks a student's `at_most_one(variables)`: the pairwise clauses `{¬p, ¬q}` for every pair,
+/// as the lecture builds them, compared as sets with [`encode::at_most_one`] on the rows of the
+/// boards up to 8×8 (0 to 8 variables) and on lists with a variable twice. The first wrong list
+/// is drawn as a row of the board with the clause that differs.
+pub fn check_at_most_one(given: impl Fn(&[Variable]) -> Clauses) -> Report {
+    let exercise = "at_most_one";
+    within(exercise, || {
+        let mut cases: Vec<(usize, Vec<Variable>)> = (0..=8)
+            .map(|n| (n.max(1), (1..=n).map(|c| var(1, c)).collect()))
+            .collect();
+        cases.push((3, vec![var(1, 1), var(1, 2), var(1, 1)]));
+        let mut checked = 0;
+        for (n, variables) in &cases {
+            let expected = encode::at_most_one(variables);
+            let names: Vec<String> = variables.iter().map(|v| v.name().to_owned()).collect();
+            let answer = match quietly(|| given(variables)) {
+                Ok(answer) => answer,
+                Err(message) => {
+                    let text = format!(
+                        "✘ {exercise} panicked on [{}]: {message}\n",
+                        names.join(", ")
+                    );
+                    return Report::fail(exercise, checked, text, None);
+                }
+            };
+            if answer != expected {
+                let mut text = format!(
+                    "✘ {exercise} is wrong ({}).\n  variables: [{}]\n",
+                    right_before(checked, "list"),
+                    names.join(", ")
+                );
+                compare(&mut text, &expected, &answer);
+                let shaded: Vec<Square> = variables
+                    .iter()
+                    .filter_map(|&v| queens::square_of(v))
+                    .collect();
+                let picture = difference_picture(*n, &expected, &answer, &shaded);
+                return Report::fail(exercise, checked, text, Some(picture));
+            }
+            checked += 1;
+        }
+        let text = format!(
+            "✔ {exercise} agrees with the reference on every row of the boards up to 8×8 and on a \
+             list with a variable twice ({checked} lists; 8 variables give 28 clauses).\n"
+        );
+        Report::pass(exercise, checked, text, None)
+    })
+}
+
+/// Checks a student's `at_most_one_in_falling_diagonal(k, n)`: at most one queen on the
+/// diagonal `row − col = k` of the n×n board, for every diagonal of every board up to 8×8 (and
+/// diagonals just off the board, which give no clause), against
+/// [`queens::at_most_one_in_falling_diagonal`]. The first wrong diagonal is drawn.
+pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report {
+    let exercise = "at_most_one_in_falling_diagonal";
+    within(exercise, || {
+        let mut checked = 0;
+        for n in 1..=8_usize {
+            let reach = isize::try_from(n).unwrap_or(isize::MAX);
+            for k in -reach..=reach {
+                let expected = queens::at_most_one_in_falling_diagonal(k, n);
+                let answer = match quietly(|| given(k, n)) {
+                    Ok(answer) => answer,
+                    Err(message) => {
+                        let text =
+                            format!("✘ {exercise} panicked for k = {k} on {n}×{n}: {message}\n");
+                        return Report::fail(exercise, checked, text, None);
+                    }
+                };
+                if answer != expected {
+                    let mut text = format!(
+                        "✘ {exercise}({k}, {n}) is wrong ({}): the diagonal row − col = {k}.\n",
+                        right_before(checked, "diagonal")
+                    );
+                    compare(&mut text, &expected, &answer);
+                    let shaded: Vec<Square> = (1..=n)
+                        .filter_map(|col| {
+                            let row = col.checked_add_signed(k)?;
+                            (1..=n).contains(&row).then(|| Square::new(row, col))
+                        })
+                        .collect();
+                    let picture = difference_picture(n, &expected, &answer, &shaded);
+                    return Report::fail(exercise, checked, text, Some(picture));
+                }
+                checked += 1;
+            }
+        }
+        let text = format!(
+            "✔ {exercise} agrees with the reference on every falling diagonal of every board \
+             from 1×1 to 8×8, and just off them ({checked} diagonals).\n"
+        );
+        Report::pass(exercise, checked, text, None)
+    })
+}
+
+/// Checks a student's `all_clauses(n)`, the lecture's clauses for n queens (at most one queen
+/// per row and diagonal, at least one per column; 512 clauses for n = 8), against
+/// [`queens::all_clauses`] for every n from 1 to 8. Each size is one part of the score; the
+/// report draws the first clause that is missing or not wanted.
+pub fn check_all_clauses(given: impl Fn(usize) -> Clauses) -> Report {
+    let exercise = "all_clauses";
+    within(exercise, || {
+        let mut parts = Parts::new(exercise);
+        for n in CLAUSE_SIZES {
+            let expected = queens::all_clauses(n).unwrap_or_default();
+            match quietly(|| given(n)) {
+                Err(message) => {
+                    parts.wrong(|| (format!("{exercise} panicked for n = {n}: {message}"), None));
+                }
+                Ok(answer) if answer == expected => parts.right(),
+                Ok(answer) => parts.wrong(|| {
+                    let mut text = format!("{exercise}({n}) is wrong.\n");
+                    compare(&mut text, &expected, &answer);
+                    let picture = difference_picture(n, &expected, &answer, &[]);
+                    (text.trim_end().to_owned(), Some(picture))
+                }),
+            }
+        }
+        parts.report(|total| {
+            let text = format!(
+                "✔ {exercise} agrees with the reference for every n from 1 to 8 ({total} sizes; \
+                 512 clauses for n = 8).\n"
+            );
+            (text, None)
+        })
+    })
+}

@@ -1,0 +1,274 @@
+//! N-Queens as a CSP: the lecture's `create_csp`, the consistency check of its backtracking,
+//! and the backtracking search itself.
+
+use super::report::{Parts, Report, quietly, right_before, within};
+use crate::board::{Board, Piece, Square};
+use crate::csp::{self, Csp, CspError};
+use crate::render::{self, Svg};
+use crate::rng::Rng;
+
+/// The board sizes [`check_create_csp`] and [`check_csp_backtracking`] try, one part each.
+pub const CSP_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
+
+/// A (partial) assignment as a board: variable `i` (from 0) is the queen of row `i + 1`, its
+/// value the column. Values off the board are left out.
+fn board_of(n: usize, assignment: &[Option<i64>]) -> Board {
+    let mut board = Board::new(n.max(1));
+    for (i, value) in assignment.iter().enumerate().take(n) {
+        if let Some(col) = value.and_then(|v| usize::try_from(v).ok()) {
+            if (1..=n).contains(&col) {
+                let _ = board.place(Square::new(i + 1, col), Piece::Queen);
+            }
+        }
+    }
+    board
+}
+
+/// Whether the constraints of `csp` that mention only variables `i` and `j` (or one of them)
+/// allow `i = a` and `j = b`; `None` when a constraint mentions a third variable.
+fn allows(csp: &Csp, first: (usize, i64), second: (usize, i64)) -> Option<bool> {
+    let n = csp.variables().len();
+    let (i, j) = (first.0, second.0);
+    let mut values = vec![csp.values().first().copied().unwrap_or(1); n];
+    values[i] = first.1;
+    values[j] = second.1;
+    let mut allowed = true;
+    for constraint in csp.constraints() {
+        let vars = constraint.variables();
+        if vars.iter().any(|&v| v >= n) {
+            return None;
+        }
+        if vars.iter().all(|&v| v == i || v == j) {
+            allowed &= constraint.holds(&values);
+        } else if vars.len() > 2 {
+            return None;
+        }
+    }
+    Some(allowed)
+}
+
+/// What is wrong with a student's CSP for `n` queens, if anything, and a picture of it.
+fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<Svg>)> {
+    if answer.variables() != expected.variables() {
+        return Some((
+            format!(
+                "the variables are {:?}, the lecture's are {:?}",
+                answer.variables(),
+                expected.variables()
+            ),
+            None,
+        ));
+    }
+    if answer.values() != expected.values() {
+        return Some((
+            format!(
+                "the values are {:?}, the lecture's are {:?}",
+                answer.values(),
+                expected.values()
+            ),
+            None,
+        ));
+    }
+    if let Some(c) = answer
+        .constraints()
+        .iter()
+        .find(|c| c.variables().len() > 2)
+    {
+        return Some((
+            format!(
+                "the constraint {} relates more than two queens; each of the lecture's relates two",
+                answer.constraint_text(c)
+            ),
+            None,
+        ));
+    }
+    let values = expected.values().to_vec();
+    for i in 0..n {
+        for j in i + 1..n {
+            for &a in &values {
+                for &b in &values {
+                    let want = allows(expected, (i, a), (j, b));
+                    let have = allows(answer, (i, a), (j, b));
+                    if want == have {
+                        continue;
+                    }
+                    let (vi, vj) = (&expected.variables()[i], &expected.variables()[j]);
+                    let verdict = if want == Some(true) {
+                        "the lecture's CSP allows it, yours does not"
+                    } else {
+                        "the queens attack each other, and your CSP allows it"
+                    };
+                    let mut board = Board::new(n);
+                    for (row, col) in [(i + 1, a), (j + 1, b)] {
+                        if let Ok(col) = usize::try_from(col) {
+                            let _ = board.place(Square::new(row, col), Piece::Queen);
+                        }
+                    }
+                    let text = format!("{vi} = {a} and {vj} = {b}: {verdict}");
+                    return Some((text, Some(render::conflicts(&board).render())));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Checks a student's `create_csp(n)`, the lecture's CSP for n queens (variables `V1 … Vn`,
+/// values `1 … n`, and constraints between every two queens), for every n from 1 to 8. The
+/// constraints may be written any way: for every two variables and every two values, the
+/// student's constraints must allow exactly what the lecture's allow. Each size is one part of
+/// the score; the report draws the first two queens on which the two CSPs disagree.
+pub fn check_create_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Report {
+    let exercise = "create_csp";
+    within(exercise, || {
+        let mut parts = Parts::new(exercise);
+        for n in CSP_SIZES {
+            let Ok(expected) = csp::create_csp(n) else {
+                continue;
+            };
+            let flaw = match quietly(|| given(n)) {
+                Err(message) => Some((format!("panicked: {message}"), None)),
+                Ok(Err(error)) => Some((format!("returned the error \"{error}\""), None)),
+                Ok(Ok(answer)) => judge_csp(n, &expected, &answer),
+            };
+            match flaw {
+                None => parts.right(),
+                Some((flaw, picture)) => {
+                    parts.wrong(|| (format!("{exercise}({n}) is wrong: {flaw}."), picture));
+                }
+            }
+        }
+        parts.report(|total| {
+            let text = format!(
+                "✔ {exercise} allows exactly what the lecture's CSP allows for every n from 1 to 8 \
+                 ({total} sizes; 8 queens: 8 variables, 56 constraints in the lecture).\n"
+            );
+            (text, None)
+        })
+    })
+}
+
+/// The lecture's check after assigning `var`: every constraint that mentions `var` and whose
+/// variables all have values holds.
+fn consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {
+    let filler = csp.values().first().copied().unwrap_or(1);
+    let values: Vec<i64> = assignment.iter().map(|v| v.unwrap_or(filler)).collect();
+    csp.constraints().iter().all(|c| {
+        !c.variables().contains(&var)
+            || c.variables().iter().any(|&v| assignment[v].is_none())
+            || c.holds(&values)
+    })
+}
+
+/// Checks a student's `is_consistent(csp, assignment, var)`, the test the lecture's
+/// backtracking makes after giving `var` a value: do all constraints that mention `var`, and
+/// whose variables all have values, hold? Tried on the lecture's CSPs for 4 to 8 queens with
+/// 300 seeded partial assignments; the first wrong one is drawn.
+pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> Report {
+    let exercise = "is_consistent";
+    within(exercise, || {
+        let mut rng = Rng::new(2026);
+        let mut checked = 0;
+        for n in 4..=8_usize {
+            let Ok(problem) = csp::create_csp(n) else {
+                continue;
+            };
+            for _ in 0..60 {
+                let var = rng.below(n);
+                let assignment: Vec<Option<i64>> = (0..n)
+                    .map(|i| {
+                        (i == var || rng.chance(1, 2))
+                            .then(|| i64::try_from(1 + rng.below(n)).unwrap_or(1))
+                    })
+                    .collect();
+                let expected = consistent(&problem, &assignment, var);
+                let answer = match quietly(|| given(&problem, &assignment, var)) {
+                    Ok(answer) => answer,
+                    Err(message) => {
+                        let text = format!("✘ {exercise} panicked: {message}\n");
+                        return Report::fail(exercise, checked, text, None);
+                    }
+                };
+                if answer != expected {
+                    let shown: Vec<String> = assignment
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, v)| v.map(|v| format!("V{} = {v}", i + 1)))
+                        .collect();
+                    let text = format!(
+                        "✘ {exercise} is wrong ({}).\n  {n} queens, assigned: {}\n  var: V{} (just \
+                         given its value)\n  reference: {expected}\n  yours:     {answer}\nThe \
+                         drawing: the queens assigned, attacks in red; V{} is the queen of row {}.\n",
+                        right_before(checked, "case"),
+                        shown.join(", "),
+                        var + 1,
+                        var + 1,
+                        var + 1
+                    );
+                    let picture = render::conflicts(&board_of(n, &assignment)).render();
+                    return Report::fail(exercise, checked, text, Some(picture));
+                }
+                checked += 1;
+            }
+        }
+        let text = format!(
+            "✔ {exercise} agrees with the reference on the CSPs of 4 to 8 queens ({checked} partial \
+             assignments).\n"
+        );
+        Report::pass(exercise, checked, text, None)
+    })
+}
+
+/// Checks a student's `backtracking(csp)`, the lecture's backtracking search, on the lecture's
+/// CSPs for 1 to 8 queens: an assignment that satisfies every constraint (any solution counts),
+/// or `None` for 2 and 3 queens. Each size is one part of the score; the report draws the first
+/// wrong assignment with its attacks.
+pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Report {
+    let exercise = "backtracking";
+    within(exercise, || {
+        let mut parts = Parts::new(exercise);
+        for n in CSP_SIZES {
+            let Ok(problem) = csp::create_csp(n) else {
+                continue;
+            };
+            let solvable = !matches!(n, 2 | 3);
+            let flaw = match quietly(|| given(&problem)) {
+                Err(message) => Some((format!("panicked: {message}"), None)),
+                Ok(None) if solvable => Some((format!("returned None, but {n} queens fit"), None)),
+                Ok(None) => None,
+                Ok(Some(assignment)) => {
+                    let values: Vec<Option<i64>> = assignment.iter().copied().map(Some).collect();
+                    let picture = || Some(render::conflicts(&board_of(n, &values)).render());
+                    if !solvable {
+                        let flaw = format!("returned {assignment:?}, but {n} queens do not fit");
+                        Some((flaw, picture()))
+                    } else if problem.is_solution(&assignment) {
+                        None
+                    } else {
+                        let flaw =
+                            format!("{assignment:?} breaks a constraint (or has the wrong length)");
+                        Some((flaw, picture()))
+                    }
+                }
+            };
+            match flaw {
+                None => parts.right(),
+                Some((flaw, picture)) => {
+                    parts.wrong(|| {
+                        (
+                            format!("{exercise} on {n} queens is wrong: {flaw}."),
+                            picture,
+                        )
+                    });
+                }
+            }
+        }
+        parts.report(|total| {
+            let text = format!(
+                "✔ {exercise} solves the CSPs of 1 to 8 queens and finds none for 2 and 3 ({total} \
+                 sizes).\n"
+            );
+            (text, None)
+        })
+    })
+}
