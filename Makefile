@@ -7,13 +7,13 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check exercises exercises-check browser-test lab-test lab
+.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check exercises exercises-check grade-test browser-test lab-test lab
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, two notebooks opened and run in
-## JupyterLab itself, and the students' copies of the coursework (each stub compiles, each
-## checker rejects it)
-test: lint unit notebooks-check exercises-check browser-test lab-test
+## JupyterLab itself, the students' copies of the coursework up to date, and nbgrader grading
+## four submissions of every assignment
+test: lint unit notebooks-check exercises-check browser-test lab-test grade-test
 
 lint:
 	$(CARGO) fmt --check
@@ -56,14 +56,19 @@ notebooks-update: setup
 notebooks-check: setup
 	$(PY) tools/run_notebooks.py --check
 
-## exercises: the students' copies of the coursework notebooks (solution cells replaced by
-## their stubs) in target/exercises/
+## exercises: release the coursework with nbgrader (generate_assignment on coursework/source/)
+## and write the students' copies to notebooks/exercises/
 exercises: setup
-	$(PY) tools/run_notebooks.py --student target/exercises
+	$(PY) tools/coursework.py release
 
-## exercises-check: write the students' copies and execute them
+## exercises-check: fail if notebooks/exercises/ is not what `make exercises` writes
 exercises-check: setup
-	$(PY) tools/run_notebooks.py --student target/exercises --verify
+	$(PY) tools/coursework.py release --check
+
+## grade-test: nbgrader autogrades the solutions, wrong answers, the untouched stubs and an
+## endless loop for every assignment, and checks the scores and the feedback's pictures
+grade-test: setup
+	$(PY) tools/coursework.py grade
 
 # Debian's Chromium, for the browser test: only when it is missing.
 chromium:

@@ -12,16 +12,9 @@ export of each go to target/notebooks/.
     tools/run_notebooks.py --check         ... and fail if an output differs from the committed
                                            one (cells tagged "timing" excepted)
     tools/run_notebooks.py notebooks/02-eight-queens.ipynb   just that one
-    tools/run_notebooks.py --student DIR   write the student copies of the coursework notebooks
-                                           (no execution): each cell tagged "solution" becomes
-                                           the stub in its metadata, and the outputs of
-                                           "solution" and "check" cells are cleared
-    tools/run_notebooks.py --student DIR --verify
-                                           ... then execute the copies: each stub must compile,
-                                           and every "check" cell must report a failure
 
-In the committed notebooks, a checker's report that fails (text starting with "✘") is a
-problem, except in a cell tagged "counterexample", which shows a wrong answer on purpose.
+The students' copies of the coursework in notebooks/exercises/ are not run here: they hold stubs,
+and tools/coursework.py releases and grades them with nbgrader.
 """
 
 import argparse
@@ -67,26 +60,14 @@ def text_of(output):
     return "\n".join(str(value) for value in output.get("data", {}).values())
 
 
-def failing_report(output):
-    """Whether an output is a coursework checker's report of a failure."""
-    return output.get("data", {}).get("text/plain", "").lstrip().startswith("✘")
-
-
-def problems(nb, student=False):
-    """What is wrong with an executed notebook: failing cells, panics, missing boards, failing
-    checks (or, in a student copy, a check that passes a stub)."""
+def problems(nb):
+    """What is wrong with an executed notebook: failing cells, panics, missing boards."""
     found = []
     has_svg = False
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
         first_line = cell.source.strip().splitlines()[0] if cell.source.strip() else ""
-        tags = cell.metadata.get("tags", [])
-        failed_check = any(failing_report(output) for output in cell.get("outputs", []))
-        if student and "check" in tags and not failed_check:
-            found.append(f"cell {index} ({first_line!r}) should report the stub as wrong")
-        elif not student and failed_check and "counterexample" not in tags:
-            found.append(f"cell {index} ({first_line!r}) shows a failing check")
         for output in cell.get("outputs", []):
             has_svg = has_svg or SVG in output.get("data", {})
             text = text_of(output)
@@ -124,57 +105,6 @@ def differences(executed, committed):
     return found
 
 
-def student_copy(nb):
-    """The notebook a student starts from: every "solution" cell replaced by its stub."""
-    nb = copy.deepcopy(nb)
-    for index, cell in enumerate(nb.cells):
-        tags = cell.metadata.get("tags", [])
-        if "solution" in tags:
-            stub = cell.metadata.get("nqueens", {}).get("stub")
-            if stub is None:
-                raise SystemExit(f"cell {index} is tagged solution but has no nqueens.stub")
-            cell.source = stub
-            cell.metadata["tags"] = ["exercise" if t == "solution" else t for t in tags]
-            cell.metadata.pop("nqueens", None)
-        if cell.cell_type == "code" and ("solution" in tags or "check" in tags):
-            cell.outputs = []
-            cell.execution_count = None
-    return nb
-
-
-def write_students(paths, directory, verify, timeout):
-    """Writes the student copies of the notebooks that have solution cells; with `verify`,
-    executes them. Returns the number of failures."""
-    failed = 0
-    for path in paths:
-        nb = nbformat.read(path, as_version=4)
-        if not any("solution" in c.metadata.get("tags", []) for c in nb.cells):
-            continue
-        target = directory / path.name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(student_copy(nb), target)
-        if not verify:
-            print(f"{target.relative_to(ROOT)}: written", flush=True)
-            continue
-        start = time.monotonic()
-        executed, _, _ = execute(target, timeout)
-        # Cells that call a stub panic (and, evcxr dropping that cell's variables, the next may
-        # fail): that is the student's starting point. What must hold is that the stubs
-        # themselves compile and that every check reports them as wrong.
-        for cell in executed.cells:
-            if not {"exercise", "check"} & set(cell.metadata.get("tags", [])):
-                cell.outputs = []
-        executed.metadata.setdefault("nqueens", {})["draws_boards"] = False
-        found = problems(executed, student=True)
-        status = "ok" if not found else "FAILED"
-        print(f"{target.relative_to(ROOT)}: student copy {status} in "
-              f"{time.monotonic() - start:.1f} s", flush=True)
-        for problem in found:
-            print("  " + problem.replace("\n", "\n  "), flush=True)
-        failed += bool(found)
-    return failed
-
-
 def execute(path, timeout):
     """Runs a notebook; returns it, the committed version, and the seconds from the kernel's
     start to the end of the first cell that drew a board (None if none did)."""
@@ -202,16 +132,10 @@ def main():
     parser.add_argument("--update", action="store_true", help="write outputs back into notebooks/")
     parser.add_argument("--check", action="store_true", help="fail when an output changed")
     parser.add_argument("--timeout", type=int, default=600, help="seconds per cell (default 600)")
-    parser.add_argument("--student", type=pathlib.Path, metavar="DIR",
-                        help="write the student copies of the coursework notebooks to DIR")
-    parser.add_argument("--verify", action="store_true",
-                        help="with --student: execute the copies and check that they run")
     args = parser.parse_args()
     paths = [p.resolve() for p in args.notebooks] or sorted(
-        p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-    if args.student:
-        failed = write_students(paths, args.student.resolve(), args.verify, args.timeout)
-        return 1 if failed else 0
+        p for p in NOTEBOOKS.rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts and "exercises" not in p.parts)
     failed = 0
     exporter = HTMLExporter(template_name="lab")
     for path in paths:

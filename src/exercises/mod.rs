@@ -1,8 +1,11 @@
-//! Checkers for the coursework in `notebooks/exercises/`.
+//! Checkers for the coursework: the nbgrader assignments in `coursework/source/`, whose
+//! students' copies are `notebooks/exercises/`.
 //!
 //! Each checker takes a student's function, runs it on many inputs beside the crate's reference,
 //! and returns a [`Report`]: a pass, or the first input where the two disagree, explained in words
-//! and, where a picture helps, drawn. In a notebook the report is the last expression of a cell:
+//! and, where a picture helps, drawn. Some count parts (one per board size, say) for partial
+//! credit. In an autograded test cell, [`Report::grade`] shows the report and fails the cell when
+//! the answer is wrong; [`Report::points`] shows it and returns the points earned:
 //!
 //! ```
 //! use nqueens::Square;
@@ -18,15 +21,28 @@
 //! ```
 //!
 //! A student's function that panics (a `todo!()` still in place) is reported, not propagated:
-//! the checker catches the panic and says where it happened.
+//! the checker catches the panic and says where it happened. One that loops is stopped after
+//! [`TIME_LIMIT`] (see [`within`]).
 //!
-//! | exercise | the student writes | the checker |
+//! | assignment | the student writes | the checker |
 //! |---|---|---|
-//! | pre-homework (0/1 list) | `fn next_generation(cells: &[u8]) -> Vec<u8>` | [`check_next_generation`] |
-//! | homework | `fn rook_sees(square: Square, size: usize) -> Vec<Square>` | [`check_rook_sees`] |
-//! | homework | `fn knight_sees(square: Square, size: usize) -> Vec<Square>` | [`check_knight_sees`] |
+//! | backtracking | `fn queen_sees(square: Square, size: usize) -> Vec<Square>` | [`check_queen_sees`] |
+//! | backtracking | `fn fill_board_recursion(size: usize) -> Option<Grid>` | [`check_fill_board_recursion`] |
+//! | backtracking | `fn next_generation(cells: &[u8]) -> Vec<u8>` | [`check_next_generation`] |
+//! | backtracking | `fn evolve(first: &[u8], steps: usize) -> Vec<Vec<u8>>` | [`check_evolve`] |
+//! | backtracking | `fn rook_sees(square: Square, size: usize) -> Vec<Square>` | [`check_rook_sees`] |
+//! | backtracking | `fn knight_sees(square: Square, size: usize) -> Vec<Square>` | [`check_knight_sees`] |
+//! | clauses | `fn at_most_one(variables: &[Variable]) -> Clauses` | [`check_at_most_one`] |
+//! | clauses | `fn at_most_one_in_falling_diagonal(k: isize, n: usize) -> Clauses` | [`check_falling_diagonal`] |
+//! | clauses | `fn all_clauses(n: usize) -> Clauses` | [`check_all_clauses`] |
 //! | Davis–Putnam | `fn reduce(clauses: &Clauses, literal: Literal) -> Clauses` | [`check_reduce`] |
+//! | Davis–Putnam | `fn saturate(clauses: &Clauses) -> Clauses` | [`check_saturate`] |
+//! | Davis–Putnam | `fn solve(clauses: &Clauses) -> Clauses` | [`check_solve`] |
 //! | Davis–Putnam | `fn jeroslow_wang(clauses: &Clauses, literal: Literal) -> f64` | [`check_jeroslow_wang`] |
+//! | CSP | `fn create_csp(n: usize) -> Result<Csp, CspError>` | [`check_create_csp`] |
+//! | CSP | `fn is_consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool` | [`check_consistent`] |
+//! | CSP | `fn backtracking(csp: &Csp) -> Option<Vec<i64>>` | [`check_csp_backtracking`] |
+//! | counting | `fn count(n: usize) -> u64` | [`check_count`] |
 
 mod builders;
 mod cells;
@@ -43,7 +59,7 @@ pub use clauses::{check_jeroslow_wang, check_reduce, check_saturate, check_solve
 pub use constraints::{CSP_SIZES, check_consistent, check_create_csp, check_csp_backtracking};
 pub use counting::{COUNT_SIZES, check_count};
 pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees, check_sees};
-pub use report::{Report, TIME_LIMIT};
+pub use report::{Report, TIME_LIMIT, within};
 pub use search::{FILL_SIZES, check_fill_board_recursion, check_queen_sees};
 
 #[cfg(test)]

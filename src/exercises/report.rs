@@ -71,15 +71,20 @@ impl Report {
         self.parts
     }
 
-    /// For an autograded test cell: shows the report, then panics if the answer was wrong, so
-    /// that the cell fails and nbgrader gives it no points. (A cell that only *shows* a failing
-    /// report would get full points.)
+    /// For an autograded test cell: shows the report, then fails the cell if the answer was
+    /// wrong, so that nbgrader gives it no points. (A cell that only *shows* a failing report
+    /// would get full points.)
     ///
     /// # Panics
-    /// When the check failed, with the report's first line as the message.
+    /// When the check failed: the report's first line goes to standard error, and the cell
+    /// unwinds with [`std::panic::resume_unwind`], which skips the panic hook, so the student
+    /// reads the verdict rather than a backtrace. nbgrader scores a cell that wrote to standard
+    /// error 0.
     pub fn grade(&self) {
         self.evcxr_display();
-        assert!(self.passed, "{}", self.verdict());
+        if !self.passed {
+            self.fail_cell();
+        }
     }
 
     /// For an autograded test cell with partial credit: shows the report and returns the points
@@ -88,11 +93,13 @@ impl Report {
     /// nbgrader reads as the cell's score.
     ///
     /// # Panics
-    /// When nothing was right, so that the cell fails and earns nothing.
+    /// When nothing was right, as [`grade`](Report::grade) does, so that the cell earns nothing.
     pub fn points(&self, max: f64) -> f64 {
         self.evcxr_display();
         let (right, total) = self.parts.unwrap_or((usize::from(self.passed), 1));
-        assert!(right > 0 || total == 0, "{}", self.verdict());
+        if right == 0 && total > 0 {
+            self.fail_cell();
+        }
         let share = |n: usize| f64::from(u32::try_from(n).unwrap_or(u32::MAX));
         // Whole hundredths, so the score prints as nbgrader reads it.
         (100.0 * max * share(right) / share(total.max(1))).round() / 100.0
@@ -101,6 +108,12 @@ impl Report {
     /// Adds lines at the end of the text.
     pub(super) fn append(&mut self, lines: &str) {
         self.text.push_str(lines);
+    }
+
+    /// Fails a test cell: the verdict on standard error, then an unwind without the panic hook.
+    fn fail_cell(&self) -> ! {
+        eprintln!("{}", self.verdict());
+        panic::resume_unwind(Box::new(self.verdict().to_owned()))
     }
 
     /// The first line of the text.
@@ -169,12 +182,20 @@ pub(super) fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 /// How long a checker lets the code it checks run, in all.
 pub const TIME_LIMIT: Duration = Duration::from_secs(15);
 
-/// Runs a whole check with a watchdog. A function that loops cannot be stopped from inside the
-/// process, so when the check has not finished after [`TIME_LIMIT`], the watchdog says so on
-/// standard error and ends the process with status 70: in a notebook, the kernel reports the
-/// error and starts afresh (the notebook's variables are lost), which is what a student would
-/// otherwise have to do by hand to stop the loop; an autograder scores the cell 0 and goes on.
-pub(super) fn within<R>(exercise: &str, check: impl FnOnce() -> R) -> R {
+/// Runs `check` (a whole check, or a call of the student's function in a test of its own) with
+/// a watchdog. A function that loops cannot be stopped from inside the process, so when `check`
+/// has not finished after [`TIME_LIMIT`], the watchdog says so on standard error, naming
+/// `exercise`, and ends the process with status 70: in a notebook, the kernel reports the error
+/// and starts afresh (the notebook's variables are lost), which is what a student would otherwise
+/// have to do by hand to stop the loop; an autograder scores the cell 0 and goes on. Every
+/// checker runs under it; a test that calls the student's function directly should too:
+///
+/// ```
+/// use nqueens::exercises::within;
+/// fn count(n: usize) -> u64 { if n == 8 { 92 } else { 0 } }
+/// assert_eq!(within("count", || count(8)), 92);
+/// ```
+pub fn within<R>(exercise: &str, check: impl FnOnce() -> R) -> R {
     let (done, wait) = mpsc::channel::<()>();
     let name = exercise.to_owned();
     let watchdog = std::thread::spawn(move || {
