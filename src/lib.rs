@@ -20,6 +20,7 @@
 
 pub mod backtrack;
 pub mod board;
+pub mod cdcl;
 pub mod csp;
 pub mod dp;
 pub mod encode;

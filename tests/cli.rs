@@ -595,3 +595,72 @@ fn a_time_limit_that_runs_out_says_to_raise_the_time_limit() {
         "CSP propagation gave up on 3000 queens after 0.000 s (raise --time-limit)",
     );
 }
+
+/// Reads a DRAT proof in text, as `sat --proof` writes it.
+fn read_drat(text: &str) -> Vec<nqueens::cdcl::ProofStep> {
+    text.lines()
+        .map(|line| {
+            let (delete, rest) = match line.strip_prefix("d ") {
+                Some(rest) => (true, rest),
+                None => (false, line),
+            };
+            let lits: Vec<i32> = rest
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .take_while(|&n| n != 0)
+                .collect();
+            if delete {
+                nqueens::cdcl::ProofStep::Delete(lits)
+            } else {
+                nqueens::cdcl::ProofStep::Add(lits)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn sat_with_cdcl_answers_and_proves_in_the_files_numbers() {
+    // Satisfiable: a model in `v` lines, exit 10.
+    let output = run_with_stdin(
+        &["sat", "-", "--solver", "cdcl"],
+        "p cnf 3 2\n1 -2 0\n2 3 0\n",
+    );
+    assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+    assert!(stdout(&output).contains("s SATISFIABLE"));
+    // Unsatisfiable with numbers that are not 1..n: the proof must use the file's numbers.
+    let dir = std::env::temp_dir().join(format!("nqueens-drat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof_path = dir.join("proof.drat");
+    let cnf = "p cnf 9 4\n5 9 0\n-5 9 0\n5 -9 0\n-5 -9 0\n";
+    let output = run_with_stdin(
+        &[
+            "sat",
+            "-",
+            "--solver",
+            "cdcl",
+            "--proof",
+            proof_path.to_str().unwrap(),
+        ],
+        cnf,
+    );
+    assert_eq!(output.status.code(), Some(20), "{}", stderr(&output));
+    let proof = read_drat(&std::fs::read_to_string(&proof_path).unwrap());
+    let clauses = vec![vec![5, 9], vec![-5, 9], vec![5, -9], vec![-5, -9]];
+    assert!(
+        nqueens::cdcl::drat::check(9, &clauses, &proof).is_ok(),
+        "{proof:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Eight queens' clauses through the pipe, and two queens' (unsatisfiable).
+    let eight = stdout(&run(&["cnf", "8"]));
+    let output = run_with_stdin(&["sat", "-", "--solver", "cdcl", "--stats"], &eight);
+    assert_eq!(output.status.code(), Some(10));
+    assert!(stdout(&output).contains("decisions"), "{}", stdout(&output));
+    let two = stdout(&run(&["cnf", "2"]));
+    let output = run_with_stdin(&["sat", "-", "--solver", "cdcl"], &two);
+    assert_eq!(output.status.code(), Some(20));
+    // A proof needs the CDCL solver.
+    // (Refused before the input is read.)
+    let output = run(&["sat", "queens.cnf", "--proof", "x.drat"]);
+    assert_refused(&output, 2, "--solver cdcl");
+}

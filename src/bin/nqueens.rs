@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use nqueens::backtrack;
+use nqueens::cdcl;
 use nqueens::csp;
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
 use nqueens::logic::dimacs;
@@ -56,9 +57,16 @@ enum Command {
     Sat {
         /// The file to read, or `-` for standard input.
         file: String,
-        /// How Davis–Putnam picks the literal to split on.
+        /// The solver: the lecture's Davis–Putnam, or conflict-driven clause learning.
+        #[arg(long, value_enum, default_value_t = SolverArg::Dp)]
+        solver: SolverArg,
+        /// How Davis–Putnam picks the literal to split on (`--solver dp`).
         #[arg(long, value_enum, default_value_t = HeuristicArg::First)]
         heuristic: HeuristicArg,
+        /// With `--solver cdcl`: write a DRAT proof to FILE when the answer is unsatisfiable
+        /// (in the file's variable numbers; check it with any DRAT checker).
+        #[arg(long, value_name = "FILE")]
+        proof: Option<String>,
         /// Also print the splits, unit propagations and time as `c` comment lines.
         #[arg(long)]
         stats: bool,
@@ -228,6 +236,14 @@ struct BudgetArgs {
     time_limit: Option<Duration>,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SolverArg {
+    /// The lecture's Davis–Putnam.
+    Dp,
+    /// Conflict-driven clause learning (learnt clauses, VSIDS, restarts).
+    Cdcl,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum HeuristicArg {
     /// The first undecided variable (lecture 06).
@@ -381,7 +397,9 @@ fn main() -> ExitCode {
             .map(|clauses| out.text(&dimacs::write(&clauses))),
         Command::Sat {
             file,
+            solver,
             heuristic,
+            proof,
             stats,
             budget,
         } => {
@@ -393,7 +411,13 @@ fn main() -> ExitCode {
                 },
                 trace: false,
             };
-            sat(&mut out, &file, &options, stats)
+            if proof.is_some() && solver != SolverArg::Cdcl {
+                Err(Failure::input(
+                    "--proof needs --solver cdcl (Davis–Putnam keeps no proof)",
+                ))
+            } else {
+                sat(&mut out, &file, &options, stats, solver, proof.as_deref())
+            }
         }
     };
     // What was written must have reached its destination (`> /dev/full` is an error).
@@ -405,6 +429,41 @@ fn main() -> ExitCode {
             ExitCode::from(failure.code)
         }
     }
+}
+
+/// A CDCL proof in DRAT text, in the variable numbers of the file it was read from.
+fn drat_text(cnf: &dimacs::Cnf, proof: &[cdcl::ProofStep]) -> String {
+    use std::fmt::Write as _;
+    // The solver numbers the variables in order (1, 2, …); the file has its own numbers.
+    let by_name: std::collections::BTreeMap<_, usize> =
+        cnf.variables.iter().map(|(&n, &v)| (v, n)).collect();
+    let solver_order = dimacs::numbering(&cnf.clauses);
+    let file_number = |lit: i32| {
+        let index = usize::try_from(lit.unsigned_abs()).unwrap_or(1) - 1;
+        let n = solver_order
+            .get(index)
+            .and_then(|v| by_name.get(v))
+            .copied()
+            .unwrap_or(0);
+        if lit < 0 {
+            format!("-{n}")
+        } else {
+            n.to_string()
+        }
+    };
+    let mut text = String::new();
+    for step in proof {
+        let (prefix, lits) = match step {
+            cdcl::ProofStep::Add(lits) => ("", lits),
+            cdcl::ProofStep::Delete(lits) => ("d ", lits),
+        };
+        text.push_str(prefix);
+        for &l in lits {
+            let _ = write!(text, "{} ", file_number(l));
+        }
+        text.push_str("0\n");
+    }
+    text
 }
 
 /// Standard output, buffered; the first write error is kept and reported at the end. A closed
@@ -573,7 +632,14 @@ fn count_bitboard(
     }))
 }
 
-fn sat(out: &mut Output, file: &str, options: &Options, stats: bool) -> Result<u8, Failure> {
+fn sat(
+    out: &mut Output,
+    file: &str,
+    options: &Options,
+    stats: bool,
+    solver: SolverArg,
+    proof: Option<&str>,
+) -> Result<u8, Failure> {
     let text = if file == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -584,17 +650,30 @@ fn sat(out: &mut Output, file: &str, options: &Options, stats: bool) -> Result<u
         std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{file}: {e}")))?
     };
     let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
-    let report = dp::solve_with(&cnf.clauses, options);
+    let (outcome, work, elapsed) = if solver == SolverArg::Cdcl {
+        let cdcl_options = cdcl::CdclOptions {
+            budget: options.budget,
+            proof: proof.is_some(),
+        };
+        let report = cdcl::solve(&cnf.clauses, &cdcl_options);
+        if let (Some(path), Outcome::Unsatisfiable) = (proof, &report.outcome) {
+            std::fs::write(path, drat_text(&cnf, &report.proof))
+                .map_err(|e| Failure::output(format!("{path}: {e}")))?;
+        }
+        (report.outcome, report.stats.to_string(), report.elapsed)
+    } else {
+        let report = dp::solve_with(&cnf.clauses, options);
+        (report.outcome, report.stats.to_string(), report.elapsed)
+    };
     if stats {
         out.text(&format!(
-            "c {} variables, {} clauses\nc {}\nc time {:.3} ms\n",
+            "c {} variables, {} clauses\nc {work}\nc time {:.3} ms\n",
             cnf.declared,
             cnf.clauses.len(),
-            report.stats,
-            report.elapsed.as_secs_f64() * 1e3
+            elapsed.as_secs_f64() * 1e3
         ));
     }
-    let code = match &report.outcome {
+    let code = match &outcome {
         Outcome::Satisfiable(model) => {
             // An independent check before we claim it, on the assignment we print.
             let printed = cnf.completed(model);
@@ -614,7 +693,7 @@ fn sat(out: &mut Output, file: &str, options: &Options, stats: bool) -> Result<u
             20
         }
         Outcome::GaveUp(_) => {
-            out.text(&format!("c {}\ns UNKNOWN\n", report.outcome));
+            out.text(&format!("c {outcome}\ns UNKNOWN\n"));
             0
         }
     };
