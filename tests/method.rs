@@ -5,10 +5,16 @@ use std::time::Duration;
 use nqueens::dp::Heuristic;
 use nqueens::queens::{self, Encoding, Limits, Method, QueensError, Spent};
 
-const METHODS: [Method; 8] = [
+const METHODS: [Method; 10] = [
     Method::LECTURE,
     Method::Dp {
         heuristic: Heuristic::JeroslowWang,
+        encoding: Encoding::OneHot,
+    },
+    Method::Cdcl {
+        encoding: Encoding::Lecture,
+    },
+    Method::Cdcl {
         encoding: Encoding::OneHot,
     },
     Method::CspBacktracking,

@@ -142,6 +142,9 @@ impl SolveArgs {
                 heuristic: self.heuristic.into(),
                 encoding: self.encoding.into(),
             },
+            MethodArg::Cdcl => Method::Cdcl {
+                encoding: self.encoding.into(),
+            },
             MethodArg::CspBacktracking => Method::CspBacktracking,
             MethodArg::CspPropagation => Method::CspPropagation,
             MethodArg::CspMinConflicts => Method::CspMinConflicts { seed },
@@ -256,6 +259,9 @@ enum HeuristicArg {
 enum MethodArg {
     /// Davis–Putnam on the clauses (uses --heuristic, --encoding and the DP budget).
     Dp,
+    /// Conflict-driven clause learning on the clauses (uses --encoding; --max-splits counts
+    /// its decisions).
+    Cdcl,
     /// The CSP lecture's backtracking: rows in order, columns in increasing order.
     CspBacktracking,
     /// Most constrained variable first, with forward checking.

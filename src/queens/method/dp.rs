@@ -1,9 +1,11 @@
-//! Davis–Putnam on the clauses of an encoding, the board read off the model.
+//! Davis–Putnam, or CDCL, on the clauses of an encoding, the board read off the model.
 
 use std::time::Instant;
 
 use super::{Found, Limits, Stats, narrow};
+use crate::cdcl::{self, CdclOptions};
 use crate::dp::{self, Budget, Heuristic, Limit, Options, Outcome};
+use crate::logic::Clauses;
 use crate::queens::{Encoding, QueensError, decode};
 
 pub(super) fn place(
@@ -18,11 +20,7 @@ pub(super) fn place(
         solver: "Davis–Putnam",
         after: limit.into(),
     };
-    let deadline = limits.time_limit.map(|limit| start + limit);
-    let Some(clauses) = encoding.clauses_until(n, deadline)? else {
-        let limit = limits.time_limit.unwrap_or_default();
-        return Err(gave_up(Limit::Time(limit)));
-    };
+    let clauses = clauses_for(n, encoding, limits, start, "Davis–Putnam")?;
     let options = Options {
         heuristic,
         budget: Budget {
@@ -54,6 +52,74 @@ pub(super) fn place(
         .with("unit propagations", s.unit_propagations)
         .with("calls", s.calls)
         .with("conflicts", s.conflicts);
+    Ok(Found {
+        columns: narrow(columns),
+        stats,
+    })
+}
+
+/// The clauses of `encoding` for n queens, built under the time limit.
+fn clauses_for(
+    n: usize,
+    encoding: Encoding,
+    limits: &Limits,
+    start: Instant,
+    solver: &'static str,
+) -> Result<Clauses, QueensError> {
+    let deadline = limits.time_limit.map(|limit| start + limit);
+    encoding
+        .clauses_until(n, deadline)?
+        .ok_or_else(|| QueensError::GaveUp {
+            n,
+            solver,
+            after: Limit::Time(limits.time_limit.unwrap_or_default()).into(),
+        })
+}
+
+pub(super) fn place_cdcl(
+    n: usize,
+    encoding: Encoding,
+    limits: &Limits,
+    start: Instant,
+) -> Result<Found, QueensError> {
+    let clauses = clauses_for(n, encoding, limits, start, "CDCL")?;
+    let options = CdclOptions {
+        budget: Budget {
+            max_splits: limits.max_splits,
+            time_limit: limits
+                .time_limit
+                .map(|limit| limit.saturating_sub(start.elapsed())),
+        },
+        proof: false,
+    };
+    let report = cdcl::solve(&clauses, &options);
+    let model = match report.outcome {
+        Outcome::Satisfiable(model) => model,
+        Outcome::Unsatisfiable => return Err(QueensError::NoSolution { n }),
+        Outcome::GaveUp(limit) => {
+            return Err(QueensError::GaveUp {
+                n,
+                solver: "CDCL",
+                after: limit.into(),
+            });
+        }
+    };
+    let board = decode(&model, n)?;
+    let columns = board.columns().into_iter().map(|c| c.unwrap_or(0));
+    let s = report.stats;
+    let stats = Stats::default()
+        .with(
+            "encoding",
+            format!(
+                "{encoding} ({} clauses, {} variables)",
+                clauses.len(),
+                clauses.variables().len()
+            ),
+        )
+        .with("decisions", s.decisions)
+        .with("propagations", s.propagations)
+        .with("conflicts", s.conflicts)
+        .with("restarts", s.restarts);
     Ok(Found {
         columns: narrow(columns),
         stats,

@@ -29,6 +29,11 @@ pub enum Method {
         /// How the board becomes clauses.
         encoding: Encoding,
     },
+    /// Conflict-driven clause learning ([`crate::cdcl`]) on the clauses of an encoding.
+    Cdcl {
+        /// How the board becomes clauses.
+        encoding: Encoding,
+    },
     /// The CSP lecture's backtracking: variables in order, values in increasing order.
     CspBacktracking,
     /// The CSP with the most constrained variable first and forward checking.
@@ -60,6 +65,7 @@ impl Method {
     pub fn name(self) -> &'static str {
         match self {
             Method::Dp { .. } => "Davis–Putnam",
+            Method::Cdcl { .. } => "CDCL",
             Method::CspBacktracking => "CSP backtracking",
             Method::CspPropagation => "CSP propagation",
             Method::CspMinConflicts { .. } => "CSP min-conflicts",
@@ -77,6 +83,7 @@ impl fmt::Display for Method {
                 heuristic,
                 encoding,
             } => write!(f, "Davis–Putnam ({heuristic}, {encoding} encoding)"),
+            Method::Cdcl { encoding } => write!(f, "CDCL ({encoding} encoding)"),
             other => f.write_str(other.name()),
         }
     }
@@ -85,9 +92,9 @@ impl fmt::Display for Method {
 /// When a search gives up. Each method reads the limits that apply to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Davis–Putnam: the most splits.
+    /// Davis–Putnam: the most splits; CDCL: the most decisions.
     pub max_splits: Option<u64>,
-    /// Davis–Putnam and the CSP solvers: the most time, counted from the call of [`place`], so
+    /// Davis–Putnam, CDCL and the CSP solvers: the most time, counted from the call of [`place`], so
     /// building the clauses counts too. (A node of the CSP of n queens costs O(n) or more, so
     /// their node counts alone do not bound the time on large boards; the other methods do a
     /// constant amount of work per square or step, and their counts do.)
@@ -231,6 +238,7 @@ pub fn place(n: usize, method: &Method, limits: &Limits) -> Result<Placement, Qu
             heuristic,
             encoding,
         } => dp::place(n, heuristic, encoding, limits, start)?,
+        Method::Cdcl { encoding } => dp::place_cdcl(n, encoding, limits, start)?,
         Method::CspBacktracking | Method::CspPropagation | Method::CspMinConflicts { .. } => {
             csp::place(n, method, limits, start)?
         }
