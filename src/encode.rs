@@ -54,6 +54,132 @@ pub fn one_hot0(variables: &[Variable]) -> Clauses {
     at_most_one(variables)
 }
 
+/// How to say "at most one of these is true" in clauses. The lecture's pairwise encoding needs
+/// `k(k−1)/2` clauses for `k` variables and no new ones; the others add auxiliary variables
+/// (named after a prefix the caller gives, so that two constraints never share them) and need
+/// a number of clauses linear in `k` (binary: `k·⌈log₂ k⌉`). Each allows exactly the
+/// assignments of the original variables with at most one true: for such an assignment the
+/// auxiliary variables can be set to satisfy every clause, and for any other they cannot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Amo {
+    /// `{¬p, ¬q}` for every pair: the lecture's.
+    Pairwise,
+    /// Sinz's sequential counter (2005): `s_i` says "one of the first i is true"; 3k − 4
+    /// clauses and k − 1 auxiliary variables.
+    Sequential,
+    /// Klieber and Kwon's commander encoding (2007): groups of three, each with a commander
+    /// that every member implies, pairwise inside a group, and the commanders constrained the
+    /// same way, recursively.
+    Commander,
+    /// Chen's product encoding (2010): the variables on a p × q grid, each implying its row's
+    /// and its column's variable, and at most one row and one column, recursively.
+    Product,
+    /// The binary (bitwise) encoding: ⌈log₂ k⌉ bits, and each variable implies the bits of its
+    /// own index, so two true variables would need two values of the bits.
+    Binary,
+}
+
+impl Amo {
+    /// Every encoding, the lecture's first.
+    pub const ALL: [Amo; 5] = [
+        Amo::Pairwise,
+        Amo::Sequential,
+        Amo::Commander,
+        Amo::Product,
+        Amo::Binary,
+    ];
+
+    /// At most one of `variables` is true, with auxiliary variables named `prefix` and a
+    /// suffix. A variable listed twice counts once.
+    pub fn clauses(self, variables: &[Variable], prefix: &str) -> Clauses {
+        let distinct: Vec<Variable> = variables
+            .iter()
+            .copied()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let mut clauses = Clauses::new();
+        self.add(&distinct, prefix, &mut clauses);
+        clauses
+    }
+
+    fn add(self, x: &[Variable], prefix: &str, out: &mut Clauses) {
+        let not = |v: Variable| Literal::negative(v);
+        let yes = |v: Variable| Literal::positive(v);
+        let aux = |name: String| Variable::intern(&name);
+        // Up to four variables, pairs are as short as anything (and the recursions end here).
+        if x.len() <= 4 || self == Amo::Pairwise {
+            out.extend(at_most_one(x));
+            return;
+        }
+        match self {
+            Amo::Pairwise => {}
+            Amo::Sequential => {
+                let k = x.len();
+                let s: Vec<Variable> = (1..k).map(|i| aux(format!("{prefix}.s{i}"))).collect();
+                out.insert(Clause::from_iter([not(x[0]), yes(s[0])]));
+                for i in 1..k - 1 {
+                    out.insert(Clause::from_iter([not(x[i]), yes(s[i])]));
+                    out.insert(Clause::from_iter([not(s[i - 1]), yes(s[i])]));
+                    out.insert(Clause::from_iter([not(x[i]), not(s[i - 1])]));
+                }
+                out.insert(Clause::from_iter([not(x[k - 1]), not(s[k - 2])]));
+            }
+            Amo::Commander => {
+                let mut commanders = Vec::new();
+                for (g, group) in x.chunks(3).enumerate() {
+                    let c = aux(format!("{prefix}.c{g}"));
+                    out.extend(at_most_one(group));
+                    for &v in group {
+                        out.insert(Clause::from_iter([not(v), yes(c)]));
+                    }
+                    commanders.push(c);
+                }
+                self.add(&commanders, &format!("{prefix}.c"), out);
+            }
+            Amo::Product => {
+                let k = x.len();
+                let p = (1..=k).find(|p| p * p >= k).unwrap_or(k);
+                let q = k.div_ceil(p);
+                let rows: Vec<Variable> = (0..p).map(|i| aux(format!("{prefix}.r{i}"))).collect();
+                let cols: Vec<Variable> = (0..q).map(|j| aux(format!("{prefix}.k{j}"))).collect();
+                for (index, &v) in x.iter().enumerate() {
+                    out.insert(Clause::from_iter([not(v), yes(rows[index / q])]));
+                    out.insert(Clause::from_iter([not(v), yes(cols[index % q])]));
+                }
+                self.add(&rows, &format!("{prefix}.r"), out);
+                self.add(&cols, &format!("{prefix}.k"), out);
+            }
+            Amo::Binary => {
+                let bits = usize::BITS - (x.len() - 1).leading_zeros();
+                let b: Vec<Variable> = (0..bits).map(|j| aux(format!("{prefix}.b{j}"))).collect();
+                for (index, &v) in x.iter().enumerate() {
+                    for (j, &bit) in b.iter().enumerate() {
+                        let lit = if index >> j & 1 == 1 {
+                            yes(bit)
+                        } else {
+                            not(bit)
+                        };
+                        out.insert(Clause::from_iter([not(v), lit]));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Amo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Amo::Pairwise => "pairwise",
+            Amo::Sequential => "sequential counter",
+            Amo::Commander => "commander",
+            Amo::Product => "product",
+            Amo::Binary => "binary",
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +193,77 @@ mod tests {
         let clauses = at_most_one(&vars(&["a", "b", "c"]));
         assert_eq!(clauses.to_string(), "{{¬a, ¬b}, {¬a, ¬c}, {¬b, ¬c}}");
         assert_eq!(at_most_one(&vars(&["a", "a"])).len(), 0);
+    }
+
+    /// Whether the clauses can be satisfied with exactly the originals in `on` true (and the
+    /// other originals false), by trying every value of the auxiliary variables.
+    fn allows(clauses: &Clauses, originals: &[Variable], on: &[bool]) -> bool {
+        let aux: Vec<Variable> = clauses
+            .variables()
+            .into_iter()
+            .filter(|v| !originals.contains(v))
+            .collect();
+        (0..1_u64 << aux.len()).any(|bits| {
+            let fixed = originals.iter().zip(on).map(|(&v, &t)| {
+                if t {
+                    Literal::positive(v)
+                } else {
+                    Literal::negative(v)
+                }
+            });
+            let free = aux.iter().enumerate().map(|(i, &v)| {
+                if bits >> i & 1 == 1 {
+                    Literal::positive(v)
+                } else {
+                    Literal::negative(v)
+                }
+            });
+            clauses
+                .first_falsified(&fixed.chain(free).collect())
+                .is_none()
+        })
+    }
+
+    #[test]
+    fn every_encoding_allows_exactly_the_assignments_with_at_most_one_true() {
+        for amo in Amo::ALL {
+            for k in 0..=9 {
+                let x: Vec<Variable> = (0..k).map(|i| Variable::intern(&format!("x{i}"))).collect();
+                let clauses = amo.clauses(&x, &format!("t.{amo:?}.{k}"));
+                for bits in 0..1_u32 << k {
+                    let on: Vec<bool> = (0..k).map(|i| bits >> i & 1 == 1).collect();
+                    let want = bits.count_ones() <= 1;
+                    assert_eq!(allows(&clauses, &x, &on), want, "{amo}, k = {k}, {on:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn clause_counts_follow_each_encodings_formula() {
+        let x: Vec<Variable> = (0..64)
+            .map(|i| Variable::intern(&format!("y{i}")))
+            .collect();
+        let count = |amo: Amo, k: usize| {
+            let clauses = amo.clauses(&x[..k], &format!("u.{amo:?}.{k}"));
+            let aux = clauses.variables().len() - k.min(clauses.variables().len());
+            (clauses.len(), aux)
+        };
+        for k in [8, 16, 64] {
+            assert_eq!(count(Amo::Pairwise, k), (k * (k - 1) / 2, 0));
+            assert_eq!(count(Amo::Sequential, k), (3 * k - 4, k - 1));
+            let bits = usize::try_from(usize::BITS - (k - 1).leading_zeros()).unwrap();
+            assert_eq!(count(Amo::Binary, k), (k * bits, bits));
+        }
+        // Commander: 64 variables in 22 groups (21 of three, 1 of one): 21·3 pairs, 64
+        // implications; then 22 commanders in 8 groups: 7·3 + 22; then 8 in 3 groups: 2·3 + 1
+        // + 8; then 3 commanders, pairwise: 3.
+        assert_eq!(count(Amo::Commander, 64).0, 63 + 64 + 21 + 22 + 7 + 8 + 3);
+        // Product: 8 × 8, two implications each, then 8 rows and 8 columns as 3 × 3 products.
+        let inner = 2 * 8 + 3 + 3; // 3 × 3 grid: 16 implications, pairwise on 3 and on 3
+        assert_eq!(count(Amo::Product, 64).0, 2 * 64 + 2 * inner);
+        // Linear against quadratic.
+        assert!(count(Amo::Sequential, 64).0 * 10 < count(Amo::Pairwise, 64).0);
     }
 
     #[test]

@@ -204,3 +204,38 @@ fn the_budget_stops_the_search() {
     assert_eq!(report.outcome, Outcome::Unsatisfiable);
     assert!(drat::check(0, &cdcl::numbered(&falsum), &report.proof).is_ok());
 }
+
+#[test]
+fn the_linear_encodings_place_queens_with_far_fewer_clauses() {
+    use nqueens::encode::Amo;
+    let n = 30;
+    let pairwise = queens::all_clauses_with(n, Amo::Pairwise).unwrap().len();
+    for amo in Amo::ALL {
+        let clauses = queens::all_clauses_with(n, amo).unwrap();
+        if amo != Amo::Pairwise && amo != Amo::Binary {
+            assert!(
+                clauses.len() * 3 < pairwise,
+                "{amo}: {} of {pairwise}",
+                clauses.len()
+            );
+        }
+        let report = cdcl::solve(&clauses, &CdclOptions::default());
+        let Outcome::Satisfiable(model) = &report.outcome else {
+            panic!("{amo}: {}", report.outcome);
+        };
+        assert!(clauses.first_falsified(model).is_none());
+        let board = queens::decode(model, n).unwrap();
+        assert!(board.is_solution(), "{amo}:\n{board}");
+    }
+    // Two and three queens stay impossible, with a checked proof.
+    for amo in Amo::ALL {
+        for n in [2, 3] {
+            let clauses = queens::all_clauses_with(n, amo).unwrap();
+            assert!(
+                !certify(&clauses, &cdcl::solve(&clauses, &proving())),
+                "{amo}, n = {n}"
+            );
+        }
+    }
+    assert!(queens::all_clauses_with(queens::MAX_LINEAR_N + 1, Amo::Sequential).is_err());
+}

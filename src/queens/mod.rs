@@ -28,7 +28,7 @@ use std::fmt;
 
 use crate::board::{Board, Piece, Square};
 use crate::dp::{self, Heuristic, Options, Report};
-use crate::encode::{at_least_one, at_most_one};
+use crate::encode::{Amo, at_least_one, at_most_one};
 use crate::logic::{Clauses, Model, Variable};
 
 /// The variable `Q<row,col>`: a queen stands on that square.
@@ -98,6 +98,55 @@ pub fn at_most_one_in_rising_diagonal(k: usize, n: usize) -> Clauses {
 /// As [`Encoding::clauses`].
 pub fn all_clauses(n: usize) -> Result<Clauses, QueensError> {
     Encoding::Lecture.clauses(n)
+}
+
+/// The largest board [`all_clauses_with`] builds with a linear at-most-one encoding (about
+/// 12 n² clauses: five million at n = 640).
+pub const MAX_LINEAR_N: usize = 640;
+
+/// The lecture's clauses for n queens (at most one queen per row and diagonal, at least one per
+/// column) with the at-most-one constraints written by `amo`: pairwise is [`all_clauses`]; the
+/// linear encodings need O(n²) clauses in all instead of O(n³).
+///
+/// # Errors
+/// [`QueensError::Empty`] for n = 0; as [`all_clauses`] for pairwise;
+/// [`QueensError::OutOfRange`] past [`MAX_LINEAR_N`] for the others.
+pub fn all_clauses_with(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
+    if amo == Amo::Pairwise {
+        return all_clauses(n);
+    }
+    if n == 0 {
+        return Err(QueensError::Empty);
+    }
+    if n > MAX_LINEAR_N {
+        return Err(QueensError::OutOfRange {
+            n,
+            max: MAX_LINEAR_N,
+            method: "the linear encodings",
+        });
+    }
+    let mut clauses = Clauses::new();
+    for i in 1..=n {
+        clauses.extend(amo.clauses(&row_vars(i, n), &format!("row{i}")));
+        clauses.extend(one_in_column(i, n));
+    }
+    for sum in 2..=2 * n {
+        // row + col = sum
+        let rising: Vec<Variable> = (1..=n)
+            .filter(|&c| sum > c && sum - c <= n)
+            .map(|c| var(sum - c, c))
+            .collect();
+        clauses.extend(amo.clauses(&rising, &format!("rise{sum}")));
+    }
+    for shift in 1..2 * n {
+        // row − col = shift − n
+        let falling: Vec<Variable> = (1..=n)
+            .filter(|&c| c + shift > n && c + shift - n <= n)
+            .map(|c| var(c + shift - n, c))
+            .collect();
+        clauses.extend(amo.clauses(&falling, &format!("fall{shift}")));
+    }
+    Ok(clauses)
 }
 
 /// The PyEDA essay's clauses for n queens (n = 8: 744 clauses).
