@@ -76,7 +76,7 @@ def problems(nb):
                              f"{output['evalue'][:300]}")
             elif "panicked at" in text:
                 found.append(f"cell {index} ({first_line!r}) panicked: {text.strip()[:300]}")
-            elif re.match(r"(Board\(|Gallery \{|Diagram \{|Svg \{)", output.get("data", {}).get("text/plain", "")):
+            elif re.match(r"(Board\(|Gallery \{|Diagram \{|Svg \{|Chart \{)", output.get("data", {}).get("text/plain", "")):
                 # evcxr fell back to Debug (it does when the cell's last expression holds a `?`).
                 found.append(f"cell {index} ({first_line!r}) shows a drawing as text; "
                              "bind it with let and end the cell with the name")
