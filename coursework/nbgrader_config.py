@@ -2,9 +2,10 @@
 
 The assignments are Rust notebooks for the evcxr kernel. Their solution regions are marked
 `// BEGIN SOLUTION` … `// END SOLUTION` and become `todo!()` in the students' copies; hidden
-tests sit between `// BEGIN HIDDEN TESTS` and `// END HIDDEN TESTS`. Every test cell fails by
-panicking (the checkers' `Report::grade` and `Report::points`), which nbgrader scores 0; a test
-cell whose last value is a number gets that many points (partial credit).
+tests sit between `// BEGIN HIDDEN TESTS` and `// END HIDDEN TESTS`. A test cell fails when the
+answer is wrong (the checkers' `Report::grade` and `Report::points` write the verdict to stderr
+and unwind), which nbgrader scores 0; a test cell whose last value is a number gets that many
+points (partial credit).
 """
 
 import os
