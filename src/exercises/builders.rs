@@ -153,11 +153,9 @@ pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report
                         right_before(checked, "diagonal")
                     );
                     compare(&mut text, &expected, &answer);
-                    let shaded: Vec<Square> = (1..=n)
-                        .filter_map(|col| {
-                            let row = col.checked_add_signed(k)?;
-                            (1..=n).contains(&row).then(|| Square::new(row, col))
-                        })
+                    let shaded: Vec<Square> = queens::falling_vars(k, n)
+                        .into_iter()
+                        .filter_map(queens::square_of)
                         .collect();
                     let picture = difference_picture(n, &expected, &answer, &shaded);
                     return Report::fail(exercise, checked, text, Some(picture));

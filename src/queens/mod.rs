@@ -71,24 +71,36 @@ pub fn one_in_column(col: usize, n: usize) -> Clauses {
     at_least_one(&column_vars(col, n))
 }
 
+/// The variables of the falling diagonal `row − col = k`, by column (none off the board).
+pub(crate) fn falling_vars(k: isize, n: usize) -> Vec<Variable> {
+    // row = col + k with both in 1..=n.
+    (1..=n)
+        .filter_map(|col| {
+            let row = col.checked_add_signed(k)?;
+            (1..=n).contains(&row).then(|| var(row, col))
+        })
+        .collect()
+}
+
+/// The variables of the rising diagonal `row + col = k`, by column (none off the board).
+pub(crate) fn rising_vars(k: usize, n: usize) -> Vec<Variable> {
+    // row = k − col with both in 1..=n.
+    (1..=n)
+        .filter_map(|col| {
+            let row = k.checked_sub(col)?;
+            (1..=n).contains(&row).then(|| var(row, col))
+        })
+        .collect()
+}
+
 /// At most one queen on the falling diagonal `row − col = k` (top-left to bottom-right).
 pub fn at_most_one_in_falling_diagonal(k: isize, n: usize) -> Clauses {
-    // row = col + k with both in 1..=n.
-    let squares = (1..=n).filter_map(|col| {
-        let row = col.checked_add_signed(k)?;
-        (1..=n).contains(&row).then(|| var(row, col))
-    });
-    at_most_one(&squares.collect::<Vec<_>>())
+    at_most_one(&falling_vars(k, n))
 }
 
 /// At most one queen on the rising diagonal `row + col = k` (bottom-left to top-right).
 pub fn at_most_one_in_rising_diagonal(k: usize, n: usize) -> Clauses {
-    // row = k − col with both in 1..=n.
-    let squares = (1..=n).filter_map(|col| {
-        let row = k.checked_sub(col)?;
-        (1..=n).contains(&row).then(|| var(row, col))
-    });
-    at_most_one(&squares.collect::<Vec<_>>())
+    at_most_one(&rising_vars(k, n))
 }
 
 /// The lecture's clauses for n queens: at most one per row, rising and falling diagonal, at least
@@ -131,20 +143,12 @@ pub fn all_clauses_with(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
         clauses.extend(one_in_column(i, n));
     }
     for sum in 2..=2 * n {
-        // row + col = sum
-        let rising: Vec<Variable> = (1..=n)
-            .filter(|&c| sum > c && sum - c <= n)
-            .map(|c| var(sum - c, c))
-            .collect();
-        clauses.extend(amo.clauses(&rising, &format!("rise{sum}")));
+        clauses.extend(amo.clauses(&rising_vars(sum, n), &format!("rise{sum}")));
     }
-    for shift in 1..2 * n {
-        // row − col = shift − n
-        let falling: Vec<Variable> = (1..=n)
-            .filter(|&c| c + shift > n && c + shift - n <= n)
-            .map(|c| var(c + shift - n, c))
-            .collect();
-        clauses.extend(amo.clauses(&falling, &format!("fall{shift}")));
+    // n < 640, so the differences fit an isize.
+    let reach = isize::try_from(n).unwrap_or(isize::MAX) - 1;
+    for k in -reach..=reach {
+        clauses.extend(amo.clauses(&falling_vars(k, n), &format!("fall{k}")));
     }
     Ok(clauses)
 }
