@@ -12,12 +12,7 @@ use crate::logic::{Clause, Clauses, Literal, Variable};
 ///
 /// A variable listed twice counts once, as in the lecture's sets.
 pub fn at_most_one(variables: &[Variable]) -> Clauses {
-    let distinct: Vec<Variable> = variables
-        .iter()
-        .copied()
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
+    let distinct = distinct(variables);
     let mut clauses = Clauses::new();
     for (i, &p) in distinct.iter().enumerate() {
         for &q in &distinct[i + 1..] {
@@ -28,6 +23,16 @@ pub fn at_most_one(variables: &[Variable]) -> Clauses {
         }
     }
     clauses
+}
+
+/// The variables, each once, in order.
+fn distinct(variables: &[Variable]) -> Vec<Variable> {
+    variables
+        .iter()
+        .copied()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect()
 }
 
 /// The clause saying that at least one of the variables is true: `{p, q, …}`.
@@ -92,14 +97,8 @@ impl Amo {
     /// At most one of `variables` is true, with auxiliary variables named `prefix` and a
     /// suffix. A variable listed twice counts once.
     pub fn clauses(self, variables: &[Variable], prefix: &str) -> Clauses {
-        let distinct: Vec<Variable> = variables
-            .iter()
-            .copied()
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
         let mut clauses = Clauses::new();
-        self.add(&distinct, prefix, &mut clauses);
+        self.add(&distinct(variables), prefix, &mut clauses);
         clauses
     }
 

@@ -5,7 +5,7 @@ use std::time::Instant;
 use super::{Found, Limits, Stats, narrow};
 use crate::cdcl::{self, CdclOptions};
 use crate::dp::{self, Budget, Heuristic, Limit, Options, Outcome};
-use crate::logic::Clauses;
+use crate::logic::{Clauses, Model};
 use crate::queens::{Encoding, QueensError, decode};
 
 pub(super) fn place(
@@ -35,27 +35,15 @@ pub(super) fn place(
         Outcome::Unsatisfiable => return Err(QueensError::NoSolution { n }),
         Outcome::GaveUp(limit) => return Err(gave_up(limit)),
     };
-    let board = decode(&model, n)?;
-    let columns = board.columns().into_iter().map(|c| c.unwrap_or(0));
+    let (columns, stats) = read_off(n, &model, encoding, &clauses)?;
     let s = report.stats;
-    let stats = Stats::default()
-        .with(
-            "encoding",
-            format!(
-                "{encoding} ({} clauses, {} variables)",
-                clauses.len(),
-                clauses.variables().len()
-            ),
-        )
+    let stats = stats
         .with("heuristic", heuristic)
         .with("splits", s.splits)
         .with("unit propagations", s.unit_propagations)
         .with("calls", s.calls)
         .with("conflicts", s.conflicts);
-    Ok(Found {
-        columns: narrow(columns),
-        stats,
-    })
+    Ok(Found { columns, stats })
 }
 
 /// The clauses of `encoding` for n queens, built under the time limit.
@@ -104,24 +92,33 @@ pub(super) fn place_cdcl(
             });
         }
     };
-    let board = decode(&model, n)?;
-    let columns = board.columns().into_iter().map(|c| c.unwrap_or(0));
+    let (columns, stats) = read_off(n, &model, encoding, &clauses)?;
     let s = report.stats;
-    let stats = Stats::default()
-        .with(
-            "encoding",
-            format!(
-                "{encoding} ({} clauses, {} variables)",
-                clauses.len(),
-                clauses.variables().len()
-            ),
-        )
+    let stats = stats
         .with("decisions", s.decisions)
         .with("propagations", s.propagations)
         .with("conflicts", s.conflicts)
         .with("restarts", s.restarts);
-    Ok(Found {
-        columns: narrow(columns),
-        stats,
-    })
+    Ok(Found { columns, stats })
+}
+
+/// The board a model describes, as columns, and the stats every SAT method starts with: the
+/// encoding and its size.
+fn read_off(
+    n: usize,
+    model: &Model,
+    encoding: Encoding,
+    clauses: &Clauses,
+) -> Result<(Vec<u32>, Stats), QueensError> {
+    let board = decode(model, n)?;
+    let columns = narrow(board.columns().into_iter().map(|c| c.unwrap_or(0)));
+    let stats = Stats::default().with(
+        "encoding",
+        format!(
+            "{encoding} ({} clauses, {} variables)",
+            clauses.len(),
+            clauses.variables().len()
+        ),
+    );
+    Ok((columns, stats))
 }
