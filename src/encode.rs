@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::cdcl::Cnf;
 use crate::logic::{Clause, Clauses, Literal, Variable};
 
 /// The clauses saying that at most one of the variables is true: `{¬p, ¬q}` for each pair.
@@ -98,71 +99,139 @@ impl Amo {
     /// suffix. A variable listed twice counts once.
     pub fn clauses(self, variables: &[Variable], prefix: &str) -> Clauses {
         let mut clauses = Clauses::new();
-        self.add(&distinct(variables), prefix, &mut clauses);
+        self.write(&distinct(variables), prefix, &mut clauses);
         clauses
     }
 
-    fn add(self, x: &[Variable], prefix: &str, out: &mut Clauses) {
-        let not = |v: Variable| Literal::negative(v);
-        let yes = |v: Variable| Literal::positive(v);
-        let aux = |name: String| Variable::intern(&name);
+    /// At most one of the DIMACS variables `variables` (distinct) is true, its clauses added to
+    /// `cnf` and its auxiliary variables made with [`Cnf::fresh`]: the same clauses as
+    /// [`Amo::clauses`], in numbers, for millions of them.
+    pub fn add_to(self, variables: &[i32], cnf: &mut Cnf) {
+        self.write(variables, "", cnf);
+    }
+
+    /// The encoding, written to either kind of clause store.
+    fn write<S: Sink>(self, x: &[S::Var], prefix: &str, out: &mut S) {
         // Up to four variables, pairs are as short as anything (and the recursions end here).
         if x.len() <= 4 || self == Amo::Pairwise {
-            out.extend(at_most_one(x));
+            for (i, &p) in x.iter().enumerate() {
+                for &q in &x[i + 1..] {
+                    out.clause(&[(p, false), (q, false)]);
+                }
+            }
             return;
         }
         match self {
             Amo::Pairwise => {}
             Amo::Sequential => {
                 let k = x.len();
-                let s: Vec<Variable> = (1..k).map(|i| aux(format!("{prefix}.s{i}"))).collect();
-                out.insert(Clause::from_iter([not(x[0]), yes(s[0])]));
+                let s: Vec<S::Var> = (1..k).map(|i| out.fresh(prefix, "s", i)).collect();
+                out.clause(&[(x[0], false), (s[0], true)]);
                 for i in 1..k - 1 {
-                    out.insert(Clause::from_iter([not(x[i]), yes(s[i])]));
-                    out.insert(Clause::from_iter([not(s[i - 1]), yes(s[i])]));
-                    out.insert(Clause::from_iter([not(x[i]), not(s[i - 1])]));
+                    out.clause(&[(x[i], false), (s[i], true)]);
+                    out.clause(&[(s[i - 1], false), (s[i], true)]);
+                    out.clause(&[(x[i], false), (s[i - 1], false)]);
                 }
-                out.insert(Clause::from_iter([not(x[k - 1]), not(s[k - 2])]));
+                out.clause(&[(x[k - 1], false), (s[k - 2], false)]);
             }
             Amo::Commander => {
                 let mut commanders = Vec::new();
                 for (g, group) in x.chunks(3).enumerate() {
-                    let c = aux(format!("{prefix}.c{g}"));
-                    out.extend(at_most_one(group));
+                    let c = out.fresh(prefix, "c", g);
+                    Amo::Pairwise.write(group, prefix, out);
                     for &v in group {
-                        out.insert(Clause::from_iter([not(v), yes(c)]));
+                        out.clause(&[(v, false), (c, true)]);
                     }
                     commanders.push(c);
                 }
-                self.add(&commanders, &format!("{prefix}.c"), out);
+                self.write(&commanders, &out.name(prefix, "c"), out);
             }
             Amo::Product => {
                 let k = x.len();
                 let p = (1..=k).find(|p| p * p >= k).unwrap_or(k);
                 let q = k.div_ceil(p);
-                let rows: Vec<Variable> = (0..p).map(|i| aux(format!("{prefix}.r{i}"))).collect();
-                let cols: Vec<Variable> = (0..q).map(|j| aux(format!("{prefix}.k{j}"))).collect();
+                let rows: Vec<S::Var> = (0..p).map(|i| out.fresh(prefix, "r", i)).collect();
+                let cols: Vec<S::Var> = (0..q).map(|j| out.fresh(prefix, "k", j)).collect();
                 for (index, &v) in x.iter().enumerate() {
-                    out.insert(Clause::from_iter([not(v), yes(rows[index / q])]));
-                    out.insert(Clause::from_iter([not(v), yes(cols[index % q])]));
+                    out.clause(&[(v, false), (rows[index / q], true)]);
+                    out.clause(&[(v, false), (cols[index % q], true)]);
                 }
-                self.add(&rows, &format!("{prefix}.r"), out);
-                self.add(&cols, &format!("{prefix}.k"), out);
+                self.write(&rows, &out.name(prefix, "r"), out);
+                self.write(&cols, &out.name(prefix, "k"), out);
             }
             Amo::Binary => {
                 let bits = usize::BITS - (x.len() - 1).leading_zeros();
-                let b: Vec<Variable> = (0..bits).map(|j| aux(format!("{prefix}.b{j}"))).collect();
+                let b: Vec<S::Var> = (0..bits as usize)
+                    .map(|j| out.fresh(prefix, "b", j))
+                    .collect();
                 for (index, &v) in x.iter().enumerate() {
                     for (j, &bit) in b.iter().enumerate() {
-                        let lit = if index >> j & 1 == 1 {
-                            yes(bit)
-                        } else {
-                            not(bit)
-                        };
-                        out.insert(Clause::from_iter([not(v), lit]));
+                        out.clause(&[(v, false), (bit, index >> j & 1 == 1)]);
                     }
                 }
             }
+        }
+    }
+}
+
+/// Where an encoding writes its clauses: named [`Clauses`] or a numbered [`Cnf`].
+trait Sink {
+    /// A variable.
+    type Var: Copy;
+    /// A new auxiliary variable: the `index`th of its `kind` under `prefix` (only the named
+    /// store spends time on the name).
+    fn fresh(&mut self, prefix: &str, kind: &str, index: usize) -> Self::Var;
+    /// The prefix of a recursion's variables.
+    fn name(&self, prefix: &str, kind: &str) -> String;
+    /// Adds a clause of (variable, positive) pairs.
+    fn clause(&mut self, literals: &[(Self::Var, bool)]);
+}
+
+impl Sink for Clauses {
+    type Var = Variable;
+    fn fresh(&mut self, prefix: &str, kind: &str, index: usize) -> Variable {
+        Variable::intern(&format!("{prefix}.{kind}{index}"))
+    }
+    fn name(&self, prefix: &str, kind: &str) -> String {
+        format!("{prefix}.{kind}")
+    }
+    fn clause(&mut self, literals: &[(Variable, bool)]) {
+        self.insert(
+            literals
+                .iter()
+                .map(|&(v, positive)| {
+                    if positive {
+                        Literal::positive(v)
+                    } else {
+                        Literal::negative(v)
+                    }
+                })
+                .collect(),
+        );
+    }
+}
+
+impl Sink for Cnf {
+    type Var = i32;
+    fn fresh(&mut self, _: &str, _: &str, _: usize) -> i32 {
+        Cnf::fresh(self)
+    }
+    fn name(&self, _: &str, _: &str) -> String {
+        String::new()
+    }
+    fn clause(&mut self, literals: &[(i32, bool)]) {
+        let mut numbers = [0; 2];
+        if literals.len() == 2 {
+            for (slot, &(v, positive)) in numbers.iter_mut().zip(literals) {
+                *slot = if positive { v } else { -v };
+            }
+            self.add(&numbers);
+        } else {
+            let numbers: Vec<i32> = literals
+                .iter()
+                .map(|&(v, positive)| if positive { v } else { -v })
+                .collect();
+            self.add(&numbers);
         }
     }
 }

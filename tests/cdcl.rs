@@ -177,7 +177,7 @@ fn the_budget_stops_the_search() {
         &clauses,
         &CdclOptions {
             budget,
-            proof: false,
+            ..CdclOptions::default()
         },
     );
     assert_eq!(report.outcome, Outcome::GaveUp(Limit::Splits(50)));
@@ -226,4 +226,191 @@ fn the_linear_encodings_place_queens_with_far_fewer_clauses() {
         }
     }
     assert!(queens::all_clauses_with(queens::MAX_LINEAR_N + 1, Amo::Sequential).is_err());
+}
+
+/// A clause set as sorted lists of numbers, for comparing stores.
+fn as_sets<'a>(clauses: impl Iterator<Item = &'a [i32]>) -> std::collections::BTreeSet<Vec<i32>> {
+    clauses
+        .map(|c| {
+            let mut c = c.to_vec();
+            c.sort_unstable();
+            c.dedup();
+            c
+        })
+        .collect()
+}
+
+#[test]
+fn numbered_pairwise_clauses_are_the_named_ones() {
+    use nqueens::encode::Amo;
+    use nqueens::queens::Encoding;
+    for encoding in Encoding::ALL {
+        for n in 1..=7 {
+            let named = encoding.clauses(n).unwrap();
+            // Q<r,c> is (r − 1)·n + c, as `numbered` documents.
+            let lists: Vec<Vec<i32>> = named
+                .iter()
+                .map(|clause| {
+                    clause
+                        .literals()
+                        .iter()
+                        .map(|l| {
+                            let square = queens::square_of(l.variable()).unwrap();
+                            let v = i32::try_from((square.row - 1) * n + square.col).unwrap();
+                            if l.is_negative() { -v } else { v }
+                        })
+                        .collect()
+                })
+                .collect();
+            let numbered = encoding.numbered(n, Amo::Pairwise).unwrap();
+            assert_eq!(numbered.variables(), n * n);
+            assert_eq!(
+                as_sets(numbered.iter()),
+                as_sets(lists.iter().map(Vec::as_slice)),
+                "{encoding}, n = {n}"
+            );
+        }
+    }
+}
+
+/// Clauses and auxiliary variables of one line of k squares, from each encoding's definition.
+fn line_size(amo: nqueens::encode::Amo, k: usize) -> (usize, usize) {
+    use nqueens::encode::Amo;
+    if k <= 4 {
+        return (k * k.saturating_sub(1) / 2, 0);
+    }
+    match amo {
+        Amo::Sequential => (3 * k - 4, k - 1),
+        Amo::Binary => {
+            let bits = (k - 1).ilog2() as usize + 1;
+            (k * bits, bits)
+        }
+        _ => unreachable!("not counted here"),
+    }
+}
+
+#[test]
+fn numbered_linear_clauses_have_the_published_sizes() {
+    use nqueens::encode::Amo;
+    use nqueens::queens::Encoding;
+    for amo in [Amo::Sequential, Amo::Binary] {
+        for n in [5, 8, 13] {
+            // Rows, then the diagonals: lengths 1..n−1 twice and n once, in each direction.
+            let lines = std::iter::repeat_n(n, n)
+                .chain((1..n).flat_map(|k| [k, k, k, k]))
+                .chain([n, n]);
+            let (clauses, aux) = lines.fold((n, 0), |(c, a), k| {
+                let (lc, la) = line_size(amo, k);
+                (c + lc, a + la)
+            });
+            let cnf = Encoding::Lecture.numbered(n, amo).unwrap();
+            assert_eq!(
+                (cnf.len(), cnf.variables()),
+                (clauses, n * n + aux),
+                "{amo}, {n}"
+            );
+        }
+    }
+    assert!(Encoding::Lecture.numbered(0, Amo::Sequential).is_err());
+    // Past the cap: refused with the largest board that fits.
+    let refused = Encoding::Lecture
+        .numbered(100_000, Amo::Sequential)
+        .unwrap_err();
+    assert!(refused.to_string().contains("100000"), "{refused}");
+}
+
+/// Whether queens on these columns (row by row) attack each other.
+fn attacks(columns: &[usize]) -> bool {
+    (0..columns.len()).any(|a| {
+        (a + 1..columns.len())
+            .any(|b| columns[a] == columns[b] || columns[a].abs_diff(columns[b]) == b - a)
+    })
+}
+
+#[test]
+fn every_encoding_allows_exactly_the_solutions() {
+    use nqueens::cdcl::{CnfOutcome, Decide};
+    use nqueens::encode::Amo;
+    use nqueens::queens::Encoding;
+    let n: usize = 5;
+    // Every placement with one queen per row: 3125, of which 10 are solutions.
+    let placements: Vec<Vec<usize>> = (0..n.pow(5))
+        .map(|mut code| {
+            (0..n)
+                .map(|_| {
+                    let c = code % n;
+                    code /= n;
+                    c
+                })
+                .collect()
+        })
+        .collect();
+    for encoding in Encoding::ALL {
+        for amo in Amo::ALL {
+            let base = encoding.numbered(n, amo).unwrap();
+            let mut solutions = 0;
+            for (i, columns) in placements.iter().enumerate() {
+                let mut cnf = base.clone();
+                for (r, &c) in columns.iter().enumerate() {
+                    cnf.add(&[i32::try_from(r * n + c + 1).unwrap()]);
+                }
+                let decide = if i % 2 == 0 {
+                    Decide::Vsids
+                } else {
+                    Decide::ShortestClause
+                };
+                let options = CdclOptions {
+                    decide,
+                    proof: i % 97 == 0,
+                    ..CdclOptions::default()
+                };
+                let report = cdcl::solve_cnf(&cnf, &options);
+                match &report.outcome {
+                    CnfOutcome::Satisfiable(values) => {
+                        assert!(cnf.first_falsified(values).is_none());
+                        assert!(!attacks(columns), "{encoding}, {amo}: {columns:?}");
+                        solutions += 1;
+                    }
+                    CnfOutcome::Unsatisfiable => {
+                        assert!(attacks(columns), "{encoding}, {amo}: {columns:?}");
+                        if options.proof {
+                            let lists: Vec<Vec<i32>> = cnf.iter().map(<[i32]>::to_vec).collect();
+                            drat::check(cnf.variables(), &lists, &report.proof).unwrap();
+                        }
+                    }
+                    CnfOutcome::GaveUp(limit) => panic!("{limit:?}"),
+                }
+            }
+            assert_eq!(solutions, 10, "{encoding}, {amo}");
+        }
+    }
+}
+
+#[test]
+fn shortest_clause_first_places_hundreds_of_queens_with_linear_clauses() {
+    use nqueens::cdcl::{CnfOutcome, Decide};
+    use nqueens::encode::Amo;
+    use nqueens::queens::Encoding;
+    for (n, amo) in [
+        (150, Amo::Sequential),
+        (200, Amo::Binary),
+        (120, Amo::Commander),
+    ] {
+        let cnf = Encoding::Lecture.numbered(n, amo).unwrap();
+        let options = CdclOptions {
+            decide: Decide::ShortestClause,
+            ..CdclOptions::default()
+        };
+        let report = cdcl::solve_cnf(&cnf, &options);
+        let CnfOutcome::Satisfiable(values) = &report.outcome else {
+            panic!("{n}, {amo}: {:?}", report.outcome);
+        };
+        assert!(cnf.first_falsified(values).is_none());
+        let columns: Vec<usize> = (0..n)
+            .map(|r| (0..n).find(|&c| values[r * n + c]).unwrap())
+            .collect();
+        assert!(!attacks(&columns), "{n}, {amo}");
+        // The same clauses, the same search.
+        assert_eq!(cdcl::solve_cnf(&cnf, &options).stats, report.stats);
+    }
 }

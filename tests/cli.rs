@@ -664,3 +664,66 @@ fn sat_with_cdcl_answers_and_proves_in_the_files_numbers() {
     let output = run(&["sat", "queens.cnf", "--proof", "x.drat"]);
     assert_refused(&output, 2, "--solver cdcl");
 }
+
+#[test]
+fn linear_clauses_go_through_the_cdcl_solver_in_numbers() {
+    // `cnf --amo sequential` writes plain numbers: the queens first, row by row.
+    let text = stdout(&run(&["cnf", "12", "--amo", "sequential"]));
+    assert!(
+        text.starts_with("p cnf "),
+        "{}",
+        &text[..40.min(text.len())]
+    );
+    assert!(!text.contains("c var"));
+    for decide in ["vsids", "shortest-clause"] {
+        let output = run_with_stdin(&["sat", "-", "--solver", "cdcl", "--decide", decide], &text);
+        assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+        let values: Vec<i64> = stdout(&output)
+            .lines()
+            .filter_map(|l| l.strip_prefix("v "))
+            .flat_map(|l| l.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+            .collect();
+        let columns: Vec<usize> = (0..12)
+            .map(|r| {
+                let row: Vec<usize> = (0..12)
+                    .filter(|&c| values.contains(&(r * 12 + c + 1)))
+                    .map(|c| usize::try_from(c).unwrap())
+                    .collect();
+                assert_eq!(row.len(), 1, "row {r}: {row:?}");
+                row[0] + 1
+            })
+            .collect();
+        let board = Board::from_columns(&columns).unwrap();
+        assert!(board.is_solution(), "{decide}:\n{board}");
+    }
+    // The same with `solve`, and a refusal past the numbered builder's cap.
+    let output = run(&[
+        "solve",
+        "60",
+        "--method",
+        "cdcl",
+        "--amo",
+        "binary",
+        "--decide",
+        "shortest-clause",
+        "--columns",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let columns: Vec<usize> = parse_columns(&stdout(&output));
+    assert!(Board::from_columns(&columns).unwrap().is_solution());
+    let output = run(&["cnf", "5000", "--amo", "sequential"]);
+    assert_refused(&output, 2, "5000");
+    // The numbered reading answers as the named one does.
+    let output = run_with_stdin(
+        &["sat", "-", "--solver", "cdcl"],
+        "p cnf 2 2\n1 -1 0\n2 0\n",
+    );
+    assert_eq!(stdout(&output), "s SATISFIABLE\nv -1 2 0\n");
+    let output = run_with_stdin(
+        &["sat", "-", "--solver", "cdcl"],
+        "p cnf 2000000000 1\n-2000000000 0\n",
+    );
+    assert_eq!(stdout(&output), "s SATISFIABLE\nv -2000000000 0\n");
+    let output = run_with_stdin(&["sat", "-", "--solver", "cdcl"], "p cnf 2 1\n1 3 0\n");
+    assert_refused(&output, 2, "line 2");
+}

@@ -2,10 +2,12 @@
 
 use std::time::Duration;
 
+use nqueens::cdcl::Decide;
 use nqueens::dp::Heuristic;
+use nqueens::encode::Amo;
 use nqueens::queens::{self, Encoding, Limits, Method, QueensError, Spent};
 
-const METHODS: [Method; 10] = [
+const METHODS: [Method; 11] = [
     Method::LECTURE,
     Method::Dp {
         heuristic: Heuristic::JeroslowWang,
@@ -13,9 +15,18 @@ const METHODS: [Method; 10] = [
     },
     Method::Cdcl {
         encoding: Encoding::Lecture,
+        amo: Amo::Pairwise,
+        decide: Decide::Vsids,
     },
     Method::Cdcl {
         encoding: Encoding::OneHot,
+        amo: Amo::Sequential,
+        decide: Decide::ShortestClause,
+    },
+    Method::Cdcl {
+        encoding: Encoding::Lecture,
+        amo: Amo::Binary,
+        decide: Decide::ShortestClause,
     },
     Method::CspBacktracking,
     Method::CspPropagation,

@@ -17,6 +17,7 @@ use nqueens::backtrack;
 use nqueens::cdcl;
 use nqueens::csp;
 use nqueens::dp::{self, Budget, Heuristic, Options, Outcome};
+use nqueens::encode::Amo;
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, Encoding, Limits, Method, Placement, QueensError, Spent};
 use nqueens::render;
@@ -51,6 +52,10 @@ enum Command {
         /// How the board becomes clauses.
         #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
         encoding: EncodingArg,
+        /// How each "at most one" becomes clauses. The linear ones add auxiliary variables and
+        /// write plain numbers (no `c var` name table).
+        #[arg(long, value_enum, default_value_t = AmoArg::Pairwise)]
+        amo: AmoArg,
     },
     /// Solve a DIMACS CNF file (or `-` for standard input) and answer as SAT solvers do: exit
     /// 10 satisfiable, 20 unsatisfiable, 0 unknown (the budget ran out).
@@ -67,6 +72,9 @@ enum Command {
         /// (in the file's variable numbers; check it with any DRAT checker).
         #[arg(long, value_name = "FILE")]
         proof: Option<String>,
+        /// How CDCL picks its decisions (`--solver cdcl`).
+        #[arg(long, value_enum, default_value_t = DecideArg::Vsids)]
+        decide: DecideArg,
         /// Also print the splits, unit propagations and time as `c` comment lines.
         #[arg(long)]
         stats: bool,
@@ -122,6 +130,12 @@ struct SolveArgs {
     /// How the board becomes clauses.
     #[arg(long, value_enum, default_value_t = EncodingArg::Lecture)]
     encoding: EncodingArg,
+    /// How each "at most one" becomes clauses (`--method cdcl`).
+    #[arg(long, value_enum, default_value_t = AmoArg::Pairwise)]
+    amo: AmoArg,
+    /// How CDCL picks its decisions (`--method cdcl`).
+    #[arg(long, value_enum, default_value_t = DecideArg::Vsids)]
+    decide: DecideArg,
     /// Also print what the solver counted and the time.
     #[arg(long)]
     stats: bool,
@@ -144,6 +158,8 @@ impl SolveArgs {
             },
             MethodArg::Cdcl => Method::Cdcl {
                 encoding: self.encoding.into(),
+                amo: self.amo.into(),
+                decide: self.decide.into(),
             },
             MethodArg::CspBacktracking => Method::CspBacktracking,
             MethodArg::CspPropagation => Method::CspPropagation,
@@ -245,6 +261,50 @@ enum SolverArg {
     Dp,
     /// Conflict-driven clause learning (learnt clauses, VSIDS, restarts).
     Cdcl,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AmoArg {
+    /// A clause for every pair (the lecture's; no new variables).
+    Pairwise,
+    /// Sinz's sequential counter: 3k − 4 clauses, k − 1 new variables.
+    Sequential,
+    /// Klieber and Kwon's commander encoding, groups of three.
+    Commander,
+    /// Chen's product encoding: the squares on a grid, one row and one column.
+    Product,
+    /// The binary encoding: each variable implies the bits of its index.
+    Binary,
+}
+
+impl From<AmoArg> for Amo {
+    fn from(arg: AmoArg) -> Self {
+        match arg {
+            AmoArg::Pairwise => Amo::Pairwise,
+            AmoArg::Sequential => Amo::Sequential,
+            AmoArg::Commander => Amo::Commander,
+            AmoArg::Product => Amo::Product,
+            AmoArg::Binary => Amo::Binary,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DecideArg {
+    /// VSIDS: the variable most active in recent conflicts, in its last phase (as MiniSat).
+    Vsids,
+    /// The shortest unsatisfied clause of three literals or more, a literal of it made true
+    /// (for queens: the column with fewest free squares first).
+    ShortestClause,
+}
+
+impl From<DecideArg> for cdcl::Decide {
+    fn from(arg: DecideArg) -> Self {
+        match arg {
+            DecideArg::Vsids => cdcl::Decide::Vsids,
+            DecideArg::ShortestClause => cdcl::Decide::ShortestClause,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -397,15 +457,29 @@ fn main() -> ExitCode {
             .map_err(Failure::input)
             .map(|problem| out.line(problem)),
         Command::Count(args) => count(&mut out, &args),
-        Command::Cnf { n, encoding } => Encoding::from(encoding)
+        Command::Cnf {
+            n,
+            encoding,
+            amo: AmoArg::Pairwise,
+        } => Encoding::from(encoding)
             .clauses(n)
             .map_err(Failure::input)
             .map(|clauses| out.text(&dimacs::write(&clauses))),
+        Command::Cnf { n, encoding, amo } => Encoding::from(encoding)
+            .numbered(n, amo.into())
+            .map_err(Failure::input)
+            .map(|cnf| {
+                let mut text = Vec::new();
+                // Writing to memory cannot fail.
+                let _ = cnf.write_dimacs(&mut text);
+                out.text(&String::from_utf8_lossy(&text))
+            }),
         Command::Sat {
             file,
             solver,
             heuristic,
             proof,
+            decide,
             stats,
             budget,
         } => {
@@ -422,7 +496,15 @@ fn main() -> ExitCode {
                     "--proof needs --solver cdcl (Davis–Putnam keeps no proof)",
                 ))
             } else {
-                sat(&mut out, &file, &options, stats, solver, proof.as_deref())
+                sat(
+                    &mut out,
+                    &file,
+                    &options,
+                    stats,
+                    solver,
+                    proof.as_deref(),
+                    decide,
+                )
             }
         }
     };
@@ -435,41 +517,6 @@ fn main() -> ExitCode {
             ExitCode::from(failure.code)
         }
     }
-}
-
-/// A CDCL proof in DRAT text, in the variable numbers of the file it was read from.
-fn drat_text(cnf: &dimacs::Cnf, proof: &[cdcl::ProofStep]) -> String {
-    use std::fmt::Write as _;
-    // The solver numbers the variables in order (1, 2, …); the file has its own numbers.
-    let by_name: std::collections::BTreeMap<_, usize> =
-        cnf.variables.iter().map(|(&n, &v)| (v, n)).collect();
-    let solver_order = dimacs::numbering(&cnf.clauses);
-    let file_number = |lit: i32| {
-        let index = usize::try_from(lit.unsigned_abs()).unwrap_or(1) - 1;
-        let n = solver_order
-            .get(index)
-            .and_then(|v| by_name.get(v))
-            .copied()
-            .unwrap_or(0);
-        if lit < 0 {
-            format!("-{n}")
-        } else {
-            n.to_string()
-        }
-    };
-    let mut text = String::new();
-    for step in proof {
-        let (prefix, lits) = match step {
-            cdcl::ProofStep::Add(lits) => ("", lits),
-            cdcl::ProofStep::Delete(lits) => ("d ", lits),
-        };
-        text.push_str(prefix);
-        for &l in lits {
-            let _ = write!(text, "{} ", file_number(l));
-        }
-        text.push_str("0\n");
-    }
-    text
 }
 
 /// Standard output, buffered; the first write error is kept and reported at the end. A closed
@@ -645,6 +692,7 @@ fn sat(
     stats: bool,
     solver: SolverArg,
     proof: Option<&str>,
+    decide: DecideArg,
 ) -> Result<u8, Failure> {
     let text = if file == "-" {
         let mut text = String::new();
@@ -655,22 +703,17 @@ fn sat(
     } else {
         std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{file}: {e}")))?
     };
-    let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
-    let (outcome, work, elapsed) = if solver == SolverArg::Cdcl {
+    if solver == SolverArg::Cdcl {
         let cdcl_options = cdcl::CdclOptions {
             budget: options.budget,
             proof: proof.is_some(),
+            decide: decide.into(),
         };
-        let report = cdcl::solve(&cnf.clauses, &cdcl_options);
-        if let (Some(path), Outcome::Unsatisfiable) = (proof, &report.outcome) {
-            std::fs::write(path, drat_text(&cnf, &report.proof))
-                .map_err(|e| Failure::output(format!("{path}: {e}")))?;
-        }
-        (report.outcome, report.stats.to_string(), report.elapsed)
-    } else {
-        let report = dp::solve_with(&cnf.clauses, options);
-        (report.outcome, report.stats.to_string(), report.elapsed)
-    };
+        return sat_cdcl(out, file, &text, &cdcl_options, stats, proof);
+    }
+    let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let report = dp::solve_with(&cnf.clauses, options);
+    let (outcome, work, elapsed) = (report.outcome, report.stats.to_string(), report.elapsed);
     if stats {
         out.text(&format!(
             "c {} variables, {} clauses\nc {work}\nc time {:.3} ms\n",
@@ -704,4 +747,90 @@ fn sat(
         }
     };
     Ok(code)
+}
+
+/// `sat --solver cdcl`: the file read as numbers (no names: millions of clauses read in
+/// seconds), its variables renumbered 1, 2, … in order for the solver, and the model and
+/// proof written back in the file's numbers.
+fn sat_cdcl(
+    out: &mut Output,
+    file: &str,
+    text: &str,
+    options: &cdcl::CdclOptions,
+    stats: bool,
+    proof: Option<&str>,
+) -> Result<u8, Failure> {
+    let numbers = dimacs::read_numbers(text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let used = numbers.used();
+    let dense = |lit: i32| {
+        let number = usize::try_from(lit.unsigned_abs()).unwrap_or(usize::MAX);
+        // Every number of a clause is in `used`, which holds at most as many as the clauses' literals.
+        let v = i32::try_from(used.binary_search(&number).unwrap_or(0) + 1).unwrap_or(i32::MAX);
+        if lit < 0 { -v } else { v }
+    };
+    let mut clauses = cdcl::Cnf::new();
+    let mut buffer = Vec::new();
+    for clause in numbers.clauses.iter() {
+        buffer.clear();
+        buffer.extend(clause.iter().map(|&l| dense(l)));
+        clauses.add(&buffer);
+    }
+    let report = cdcl::solve_cnf(&clauses, options);
+    if stats {
+        out.text(&format!(
+            "c {} variables, {} clauses\nc {}\nc time {:.3} ms\n",
+            numbers.declared,
+            numbers.clauses.len(),
+            report.stats,
+            report.elapsed.as_secs_f64() * 1e3
+        ));
+    }
+    let file_number = |lit: i32| {
+        let index = usize::try_from(lit.unsigned_abs()).unwrap_or(1) - 1;
+        let n = used.get(index).copied().unwrap_or(0);
+        if lit < 0 {
+            format!("-{n}")
+        } else {
+            n.to_string()
+        }
+    };
+    match &report.outcome {
+        cdcl::CnfOutcome::Satisfiable(values) => {
+            // An independent check before we claim it (the solver's numbers are the file's,
+            // renumbered in order).
+            if let Some(i) = clauses.first_falsified(values) {
+                return Err(Failure::output(format!(
+                    "internal error: model falsifies clause {} of the file",
+                    i + 1
+                )));
+            }
+            let lines = dimacs::value_lines(used.iter().copied().zip(values.iter().copied()));
+            out.text(&format!("s SATISFIABLE\n{lines}"));
+            Ok(10)
+        }
+        cdcl::CnfOutcome::Unsatisfiable => {
+            if let Some(path) = proof {
+                let mut drat = String::new();
+                for step in &report.proof {
+                    let (prefix, lits) = match step {
+                        cdcl::ProofStep::Add(lits) => ("", lits),
+                        cdcl::ProofStep::Delete(lits) => ("d ", lits),
+                    };
+                    drat.push_str(prefix);
+                    for &l in lits {
+                        drat.push_str(&file_number(l));
+                        drat.push(' ');
+                    }
+                    drat.push_str("0\n");
+                }
+                std::fs::write(path, drat).map_err(|e| Failure::output(format!("{path}: {e}")))?;
+            }
+            out.text("s UNSATISFIABLE\n");
+            Ok(20)
+        }
+        cdcl::CnfOutcome::GaveUp(limit) => {
+            out.text(&format!("c {}\ns UNKNOWN\n", Outcome::GaveUp(*limit)));
+            Ok(0)
+        }
+    }
 }

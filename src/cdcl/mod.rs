@@ -23,12 +23,16 @@
 //! Every answer can be checked: a model against the clauses, and an unsatisfiability proof in
 //! DRAT, which [`drat::check`] verifies independently.
 
+mod cnf;
 pub mod drat;
+
+pub use cnf::Cnf;
 
 use std::time::{Duration, Instant};
 
 use crate::dp::{Budget, Limit, Outcome};
 use crate::logic::{Clauses, Literal, Model, Variable, dimacs};
+use crate::rng::Rng;
 
 /// A literal: variable `v` (from 0) is `2v` when positive and `2v + 1` when negative.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -60,7 +64,7 @@ impl std::ops::Not for Lit {
     }
 }
 
-/// A variable's value.
+/// A literal's value (kept per literal, so that reading one is a single look-up).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Value {
     True,
@@ -68,22 +72,25 @@ enum Value {
     Unassigned,
 }
 
-/// A clause in the store: its literals (the first two are watched), whether it was learnt, its
-/// LBD, and whether it was deleted.
-#[derive(Debug, Clone)]
-struct Stored {
-    lits: Vec<Lit>,
+/// A clause in the store: where its literals are in the arena (the first two are watched),
+/// whether it was learnt, its LBD, and whether it was deleted.
+#[derive(Debug, Clone, Copy)]
+struct Header {
+    start: u32,
+    len: u32,
     learnt: bool,
-    lbd: u32,
     deleted: bool,
+    lbd: u32,
 }
 
 /// An entry of a watch list: the clause, and one of its other literals ("blocker"): when the
-/// blocker is true, the clause is satisfied and need not be looked at.
+/// blocker is true, the clause is satisfied and need not be looked at. A binary clause has
+/// nothing else: its blocker is the other literal, and the clause itself is never read.
 #[derive(Debug, Clone, Copy)]
 struct Watch {
     clause: u32,
     blocker: Lit,
+    binary: bool,
 }
 
 /// One line of a DRAT proof, in DIMACS numbering.
@@ -95,6 +102,30 @@ pub enum ProofStep {
     Delete(Vec<i32>),
 }
 
+/// How CDCL picks its next decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Decide {
+    /// VSIDS: the most active unassigned variable (activity grows with each conflict the
+    /// variable takes part in, and fades), in the phase it last had. What MiniSat does.
+    #[default]
+    Vsids,
+    /// The shortest clause of the input (of those with three literals or more) that is not yet
+    /// satisfied, and one of its unassigned literals made true; VSIDS once every such clause is
+    /// satisfied. In the queens clauses these are the "at least one queen per column" clauses,
+    /// so this is the CSP lecture's *most constrained variable first*, with unit propagation
+    /// doing the forward checking.
+    ShortestClause,
+}
+
+impl std::fmt::Display for Decide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Decide::Vsids => "VSIDS",
+            Decide::ShortestClause => "shortest clause first",
+        })
+    }
+}
+
 /// What to run [`solve`] with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CdclOptions {
@@ -102,6 +133,8 @@ pub struct CdclOptions {
     pub budget: Budget,
     /// Whether to record a DRAT proof (see [`CdclReport::proof`]).
     pub proof: bool,
+    /// How to pick decisions.
+    pub decide: Decide,
 }
 
 /// Counts of the work a search did.
@@ -167,10 +200,9 @@ pub struct CdclReport {
 pub fn solve(clauses: &Clauses, options: &CdclOptions) -> CdclReport {
     let start = Instant::now();
     let variables = dimacs::numbering(clauses);
-    let numbered = numbered(clauses);
-    let mut solver = Solver::new(variables.len(), options);
-    let outcome = match solver.run(&numbered, start) {
-        Answer::Sat(values) => {
+    let report = solve_cnf(&Cnf::from_lists(&numbered(clauses)), options);
+    let outcome = match report.outcome {
+        CnfOutcome::Satisfiable(values) => {
             let model: Model = variables
                 .iter()
                 .zip(values)
@@ -186,10 +218,60 @@ pub fn solve(clauses: &Clauses, options: &CdclOptions) -> CdclReport {
             debug_assert!(clauses.first_falsified(&model).is_none());
             Outcome::Satisfiable(model)
         }
-        Answer::Unsat => Outcome::Unsatisfiable,
-        Answer::GaveUp(limit) => Outcome::GaveUp(limit),
+        CnfOutcome::Unsatisfiable => Outcome::Unsatisfiable,
+        CnfOutcome::GaveUp(limit) => Outcome::GaveUp(limit),
     };
     CdclReport {
+        outcome,
+        stats: report.stats,
+        proof: report.proof,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// What [`solve_cnf`] found: an assignment of every variable, unsatisfiable, or gave up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CnfOutcome {
+    /// A model: `values[v − 1]` is variable `v`'s value.
+    Satisfiable(Vec<bool>),
+    /// No assignment satisfies the clauses.
+    Unsatisfiable,
+    /// The budget ran out first.
+    GaveUp(Limit),
+}
+
+/// What [`solve_cnf`] found, with the work it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CnfReport {
+    /// The answer.
+    pub outcome: CnfOutcome,
+    /// The work done.
+    pub stats: CdclStats,
+    /// With [`CdclOptions::proof`], the DRAT proof, in the clauses' own numbers.
+    pub proof: Vec<ProofStep>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Solves clauses in DIMACS numbers with CDCL: the form for millions of clauses.
+///
+/// ```
+/// use nqueens::cdcl::{self, CdclOptions, Cnf, CnfOutcome};
+/// let mut cnf = Cnf::new();
+/// cnf.add(&[1, 2]);
+/// cnf.add(&[-1]);
+/// let report = cdcl::solve_cnf(&cnf, &CdclOptions::default());
+/// assert_eq!(report.outcome, CnfOutcome::Satisfiable(vec![false, true]));
+/// ```
+pub fn solve_cnf(cnf: &Cnf, options: &CdclOptions) -> CnfReport {
+    let start = Instant::now();
+    let mut solver = Solver::new(cnf.variables(), options);
+    let outcome = match solver.run(cnf, start) {
+        Answer::Sat(values) => CnfOutcome::Satisfiable(values),
+        Answer::Unsat => CnfOutcome::Unsatisfiable,
+        Answer::GaveUp(limit) => CnfOutcome::GaveUp(limit),
+    };
+    CnfReport {
         outcome,
         stats: solver.stats,
         proof: solver.proof,
@@ -245,13 +327,19 @@ fn luby(i: u64) -> u64 {
 
 /// Conflicts per unit of the Luby sequence.
 const RESTART_UNIT: u64 = 100;
+/// The most variables one minimisation walk visits before it keeps the literal.
+const MINIMISE_WALK: usize = 100;
 /// How fast activities decay: after each conflict the bump grows by 1/0.95.
 const VAR_DECAY: f64 = 0.95;
 
 struct Solver {
     budget: Budget,
-    clauses: Vec<Stored>,
+    decide: Decide,
+    headers: Vec<Header>,
+    /// Every clause's literals, one after another.
+    arena: Vec<Lit>,
     watches: Vec<Vec<Watch>>,
+    /// Each literal's value (a variable's two literals always opposite or both unassigned).
     values: Vec<Value>,
     level: Vec<u32>,
     reason: Vec<Option<u32>>,
@@ -264,11 +352,59 @@ struct Solver {
     order: Heap,
     saved: Vec<bool>,
     seen: Vec<bool>,
+    /// Variables found not to be implied during one minimisation.
+    poison: Vec<bool>,
     learnts: usize,
     max_learnts: usize,
     record: bool,
     proof: Vec<ProofStep>,
     stats: CdclStats,
+    /// For [`Decide::ShortestClause`]: the input's clauses of three literals or more, and for
+    /// each its unassigned and its true literals, kept up to date as literals are assigned.
+    long: LongClauses,
+    /// The random choices of [`Decide::ShortestClause`], seeded: the same clauses give the
+    /// same search.
+    rng: Rng,
+}
+
+/// The long clauses [`Decide::ShortestClause`] chooses among.
+#[derive(Default)]
+struct LongClauses {
+    clauses: Vec<u32>,
+    /// For each literal `l`, the long clauses (positions in `clauses`) it is in are
+    /// `occurs[starts[l]..starts[l + 1]]`.
+    starts: Vec<u32>,
+    occurs: Vec<u32>,
+    free: Vec<u32>,
+    satisfied: Vec<u32>,
+}
+
+impl LongClauses {
+    fn of(&self, lit: Lit) -> std::ops::Range<usize> {
+        self.starts[lit.index()] as usize..self.starts[lit.index() + 1] as usize
+    }
+
+    fn assigned(&mut self, lit: Lit) {
+        for i in self.of(lit) {
+            let t = self.occurs[i] as usize;
+            self.satisfied[t] += 1;
+            self.free[t] -= 1;
+        }
+        for i in self.of(!lit) {
+            self.free[self.occurs[i] as usize] -= 1;
+        }
+    }
+
+    fn unassigned(&mut self, lit: Lit) {
+        for i in self.of(lit) {
+            let t = self.occurs[i] as usize;
+            self.satisfied[t] -= 1;
+            self.free[t] += 1;
+        }
+        for i in self.of(!lit) {
+            self.free[self.occurs[i] as usize] += 1;
+        }
+    }
 }
 
 impl Solver {
@@ -280,9 +416,11 @@ impl Solver {
         }
         Solver {
             budget: options.budget,
-            clauses: Vec::new(),
-            watches: vec![Vec::new(); 2 * variables],
-            values: vec![Value::Unassigned; variables],
+            decide: options.decide,
+            headers: Vec::new(),
+            arena: Vec::new(),
+            watches: Vec::new(),
+            values: vec![Value::Unassigned; 2 * variables],
             level: vec![0; variables],
             reason: vec![None; variables],
             trail: Vec::with_capacity(variables),
@@ -293,21 +431,19 @@ impl Solver {
             order,
             saved: vec![false; variables],
             seen: vec![false; variables],
+            poison: vec![false; variables],
             learnts: 0,
             max_learnts: 0,
             record: options.proof,
             proof: Vec::new(),
             stats: CdclStats::default(),
+            long: LongClauses::default(),
+            rng: Rng::new(1),
         }
     }
 
     fn value(&self, lit: Lit) -> Value {
-        match self.values[lit.var()] {
-            Value::Unassigned => Value::Unassigned,
-            Value::True if lit.negative() => Value::False,
-            Value::False if lit.negative() => Value::True,
-            value => value,
-        }
+        self.values[lit.index()]
     }
 
     fn decision_level(&self) -> u32 {
@@ -316,14 +452,14 @@ impl Solver {
 
     fn assign(&mut self, lit: Lit, reason: Option<u32>) {
         let v = lit.var();
-        self.values[v] = if lit.negative() {
-            Value::False
-        } else {
-            Value::True
-        };
+        self.values[lit.index()] = Value::True;
+        self.values[(!lit).index()] = Value::False;
         self.level[v] = self.decision_level();
         self.reason[v] = reason;
         self.trail.push(lit);
+        if !self.long.starts.is_empty() {
+            self.long.assigned(lit);
+        }
     }
 
     fn prove(&mut self, step: impl FnOnce() -> ProofStep) {
@@ -332,11 +468,30 @@ impl Solver {
         }
     }
 
+    /// A stored clause's literals.
+    fn lits(&self, clause: u32) -> &[Lit] {
+        let h = self.headers[clause as usize];
+        &self.arena[h.start as usize..(h.start + h.len) as usize]
+    }
+
     /// Loads the clauses: tautologies dropped, duplicate literals merged, units assigned.
     /// Returns `false` when the clauses are already contradictory.
-    fn load(&mut self, clauses: &[Vec<i32>]) -> bool {
-        for clause in clauses {
-            let mut lits: Vec<Lit> = clause.iter().map(|&n| Lit::from_dimacs(n)).collect();
+    fn load(&mut self, cnf: &Cnf) -> bool {
+        // Each watch list made as long as it may need to be, once (as many entries as the
+        // literal has clauses, at most).
+        let mut counts = vec![0usize; self.values.len()];
+        for clause in cnf.iter().filter(|c| c.len() >= 2) {
+            for &n in clause {
+                counts[Lit::from_dimacs(n).index()] += 1;
+            }
+        }
+        self.watches = counts.into_iter().map(Vec::with_capacity).collect();
+        self.arena.reserve(cnf.literal_count());
+        self.headers.reserve(cnf.len());
+        let mut lits = Vec::new();
+        for clause in cnf.iter() {
+            lits.clear();
+            lits.extend(clause.iter().map(|&n| Lit::from_dimacs(n)));
             lits.sort_unstable();
             lits.dedup();
             if lits.windows(2).any(|w| w[0] == !w[1]) {
@@ -350,31 +505,76 @@ impl Solver {
                     Value::Unassigned => self.assign(lits[0], None),
                 },
                 _ => {
-                    self.attach(lits, false, 0);
+                    self.attach(&lits, false, 0);
                 }
             }
         }
-        self.max_learnts = (self.clauses.len() / 3).max(1000);
+        self.max_learnts = (self.headers.len() / 3).max(1000);
+        if self.decide == Decide::ShortestClause {
+            self.track_long_clauses();
+        }
         true
     }
 
+    fn track_long_clauses(&mut self) {
+        let mut long = LongClauses::default();
+        let mut counts = vec![0u32; self.values.len() + 1];
+        for c in 0..self.headers.len() {
+            let clause = u32::try_from(c).unwrap_or(u32::MAX);
+            if self.headers[c].len < 3 {
+                continue;
+            }
+            let (mut free, mut satisfied) = (0, 0);
+            for &l in self.lits(clause) {
+                counts[l.index() + 1] += 1;
+                match self.value(l) {
+                    Value::Unassigned => free += 1,
+                    Value::True => satisfied += 1,
+                    Value::False => {}
+                }
+            }
+            long.clauses.push(clause);
+            long.free.push(free);
+            long.satisfied.push(satisfied);
+        }
+        // Counts to starts, then each clause's position put in its literals' ranges.
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        long.starts.clone_from(&counts);
+        long.occurs = vec![0; counts.last().copied().unwrap_or(0) as usize];
+        for (t, &clause) in long.clauses.iter().enumerate() {
+            for &l in self.lits(clause) {
+                let slot = &mut counts[l.index()];
+                long.occurs[*slot as usize] = u32::try_from(t).unwrap_or(u32::MAX);
+                *slot += 1;
+            }
+        }
+        self.long = long;
+    }
+
     /// Stores a clause and watches its first two literals.
-    fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
-        let index = u32::try_from(self.clauses.len()).unwrap_or(u32::MAX);
+    fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
+        let index = u32::try_from(self.headers.len()).unwrap_or(u32::MAX);
+        let binary = lits.len() == 2;
         self.watches[lits[0].index()].push(Watch {
             clause: index,
             blocker: lits[1],
+            binary,
         });
         self.watches[lits[1].index()].push(Watch {
             clause: index,
             blocker: lits[0],
+            binary,
         });
-        self.clauses.push(Stored {
-            lits,
+        self.headers.push(Header {
+            start: u32::try_from(self.arena.len()).unwrap_or(u32::MAX),
+            len: u32::try_from(lits.len()).unwrap_or(u32::MAX),
             learnt,
-            lbd,
             deleted: false,
+            lbd,
         });
+        self.arena.extend_from_slice(lits);
         index
     }
 
@@ -392,56 +592,69 @@ impl Solver {
             while i < watchers.len() {
                 let watch = watchers[i];
                 i += 1;
-                let c = watch.clause as usize;
-                if self.clauses[c].deleted {
-                    continue;
-                }
-                if self.value(watch.blocker) == Value::True {
+                let blocker = self.values[watch.blocker.index()];
+                if blocker == Value::True {
                     watchers[kept] = watch;
                     kept += 1;
                     continue;
                 }
+                if watch.binary {
+                    // The other literal is the whole rest of the clause.
+                    watchers[kept] = watch;
+                    kept += 1;
+                    if blocker == Value::False {
+                        conflict = Some(watch.clause);
+                        break;
+                    }
+                    self.assign(watch.blocker, Some(watch.clause));
+                    self.stats.propagations += 1;
+                    continue;
+                }
+                let h = self.headers[watch.clause as usize];
+                if h.deleted {
+                    continue;
+                }
                 // Put the false literal second.
-                let lits = &mut self.clauses[c].lits;
+                let lits = &mut self.arena[h.start as usize..(h.start + h.len) as usize];
                 if lits[0] == false_lit {
                     lits.swap(0, 1);
                 }
                 let first = lits[0];
-                if first != watch.blocker && self.value(first) == Value::True {
+                if first != watch.blocker && self.values[first.index()] == Value::True {
                     watchers[kept] = Watch {
-                        clause: watch.clause,
                         blocker: first,
+                        ..watch
                     };
                     kept += 1;
                     continue;
                 }
                 // Another literal that is not false takes over the watch.
-                let replacement = (2..self.clauses[c].lits.len())
-                    .find(|&k| self.value(self.clauses[c].lits[k]) != Value::False);
-                if let Some(k) = replacement {
-                    let lits = &mut self.clauses[c].lits;
+                let values = &self.values;
+                if let Some(k) = (2..lits.len()).find(|&k| values[lits[k].index()] != Value::False)
+                {
                     lits.swap(1, k);
                     let new = lits[1];
                     self.watches[new.index()].push(Watch {
-                        clause: watch.clause,
                         blocker: first,
+                        ..watch
                     });
                     continue;
                 }
                 // None: the clause is unit (or false) under the assignment.
                 watchers[kept] = watch;
                 kept += 1;
-                if self.value(first) == Value::False {
+                if self.values[first.index()] == Value::False {
                     conflict = Some(watch.clause);
-                    while i < watchers.len() {
-                        watchers[kept] = watchers[i];
-                        kept += 1;
-                        i += 1;
-                    }
-                } else {
-                    self.assign(first, Some(watch.clause));
-                    self.stats.propagations += 1;
+                    break;
                 }
+                self.assign(first, Some(watch.clause));
+                self.stats.propagations += 1;
+            }
+            // After a conflict the watches not looked at stay as they were.
+            while i < watchers.len() {
+                watchers[kept] = watchers[i];
+                kept += 1;
+                i += 1;
             }
             watchers.truncate(kept);
             self.watches[false_lit.index()] = watchers;
@@ -471,13 +684,14 @@ impl Solver {
         let mut clause = conflict;
         let mut index = self.trail.len();
         let current = self.decision_level();
-        let mut implied: Option<Lit> = None;
+        // The variable whose reason is being looked at (its own literal there is skipped).
+        let mut implied = usize::MAX;
         loop {
-            let skip = usize::from(implied.is_some());
-            for k in skip..self.clauses[clause as usize].lits.len() {
-                let q = self.clauses[clause as usize].lits[k];
+            let h = self.headers[clause as usize];
+            for k in h.start..h.start + h.len {
+                let q = self.arena[k as usize];
                 let v = q.var();
-                if !self.seen[v] && self.level[v] > 0 {
+                if v != implied && !self.seen[v] && self.level[v] > 0 {
                     self.seen[v] = true;
                     self.bump_var(v);
                     if self.level[v] >= current {
@@ -497,7 +711,7 @@ impl Solver {
             let p = self.trail[index];
             self.seen[p.var()] = false;
             open -= 1;
-            implied = Some(p);
+            implied = p.var();
             if open == 0 {
                 learnt[0] = !p;
                 break;
@@ -532,14 +746,23 @@ impl Solver {
             self.seen[l.var()] = true;
         }
         let mut marked: Vec<usize> = Vec::new();
+        let mut poisoned: Vec<usize> = Vec::new();
         let mut keep = vec![learnt[0]];
+        let levels = learnt
+            .iter()
+            .fold(0u64, |mask, l| mask | self.abstract_level(l.var()));
         for &l in &learnt[1..] {
-            if self.reason[l.var()].is_none() || !self.redundant(l, &mut marked) {
+            if self.reason[l.var()].is_none()
+                || !self.redundant(l, levels, &mut marked, &mut poisoned)
+            {
                 keep.push(l);
             }
         }
         for v in marked {
             self.seen[v] = false;
+        }
+        for v in poisoned {
+            self.poison[v] = false;
         }
         for l in learnt.iter() {
             self.seen[l.var()] = false;
@@ -550,26 +773,52 @@ impl Solver {
         }
     }
 
+    /// A variable's level as one bit of 64: a literal whose level is not among the clause's
+    /// cannot be implied by the clause's literals, which saves walking its reasons (MiniSat's
+    /// "abstract levels").
+    fn abstract_level(&self, v: usize) -> u64 {
+        1 << (self.level[v] & 63)
+    }
+
     /// Whether `lit` is implied by the literals marked `seen` (a depth-first walk over reasons;
-    /// variables found redundant stay marked, listed in `marked`).
-    fn redundant(&mut self, lit: Lit, marked: &mut Vec<usize>) -> bool {
+    /// variables found redundant stay marked, listed in `marked`). `levels` holds the clause's
+    /// abstract levels. The variables a failed walk went through are marked `poison`, listed
+    /// in `poisoned`, and not walked again: without that, long chains of implications (as the
+    /// sequential counter makes) are walked once for every literal of the clause.
+    fn redundant(
+        &mut self,
+        lit: Lit,
+        levels: u64,
+        marked: &mut Vec<usize>,
+        poisoned: &mut Vec<usize>,
+    ) -> bool {
         let mut stack = vec![lit];
         let top = marked.len();
         while let Some(p) = stack.pop() {
             let Some(reason) = self.reason[p.var()] else {
                 continue;
             };
-            for k in 1..self.clauses[reason as usize].lits.len() {
-                let q = self.clauses[reason as usize].lits[k];
+            let h = self.headers[reason as usize];
+            for k in h.start..h.start + h.len {
+                let q = self.arena[k as usize];
                 let v = q.var();
-                if self.seen[v] || self.level[v] == 0 {
+                if v == p.var() || self.seen[v] || self.level[v] == 0 {
                     continue;
                 }
-                if self.reason[v].is_none() {
-                    // A decision that is not in the clause: not redundant.
+                if self.reason[v].is_none()
+                    || self.poison[v]
+                    || self.abstract_level(v) & levels == 0
+                    || marked.len() - top >= MINIMISE_WALK
+                {
+                    // A decision that is not in the clause, a literal already found not to be
+                    // implied, or one of a level the clause does not have: not redundant. A
+                    // walk that grows too long is given up the same way (keeping a literal is
+                    // always sound).
                     for &m in &marked[top..] {
                         self.seen[m] = false;
+                        self.poison[m] = true;
                     }
+                    poisoned.extend_from_slice(&marked[top..]);
                     marked.truncate(top);
                     return false;
                 }
@@ -591,9 +840,13 @@ impl Solver {
             let lit = self.trail[i];
             let v = lit.var();
             self.saved[v] = !lit.negative();
-            self.values[v] = Value::Unassigned;
+            self.values[lit.index()] = Value::Unassigned;
+            self.values[(!lit).index()] = Value::Unassigned;
             self.reason[v] = None;
             self.order.insert(v, &self.activity);
+            if !self.long.starts.is_empty() {
+                self.long.unassigned(lit);
+            }
         }
         self.trail.truncate(start);
         self.head = start;
@@ -608,32 +861,30 @@ impl Solver {
     }
 
     /// Deletes the worse half of the learnt clauses (largest LBD first), keeping reasons and
-    /// clauses of LBD 2 or less.
+    /// clauses of LBD 2 or less (binary ones among them).
     fn reduce(&mut self) {
         let locked: std::collections::HashSet<u32> = self
             .trail
             .iter()
             .filter_map(|l| self.reason[l.var()])
             .collect();
-        let mut candidates: Vec<u32> = (0..self.clauses.len())
+        let mut candidates: Vec<u32> = (0..self.headers.len())
             .filter(|&c| {
-                let s = &self.clauses[c];
-                s.learnt && !s.deleted && s.lbd > 2
+                let h = &self.headers[c];
+                h.learnt && !h.deleted && h.lbd > 2 && h.len > 2
             })
             .filter_map(|c| u32::try_from(c).ok())
             .filter(|c| !locked.contains(c))
             .collect();
-        candidates.sort_by_key(|&c| std::cmp::Reverse(self.clauses[c as usize].lbd));
+        candidates.sort_by_key(|&c| std::cmp::Reverse(self.headers[c as usize].lbd));
         for &c in &candidates[..candidates.len() / 2] {
-            self.clauses[c as usize].deleted = true;
+            self.headers[c as usize].deleted = true;
             self.learnts -= 1;
             self.stats.deleted += 1;
-            let lits: Vec<i32> = self.clauses[c as usize]
-                .lits
-                .iter()
-                .map(|l| l.to_dimacs())
-                .collect();
-            self.prove(|| ProofStep::Delete(lits));
+            if self.record {
+                let lits: Vec<i32> = self.lits(c).iter().map(|l| l.to_dimacs()).collect();
+                self.proof.push(ProofStep::Delete(lits));
+            }
         }
         self.max_learnts += self.max_learnts / 10;
     }
@@ -656,8 +907,58 @@ impl Solver {
         }
     }
 
-    fn run(&mut self, clauses: &[Vec<i32>], start: Instant) -> Answer {
-        if !self.load(clauses) || self.propagate().is_some() {
+    /// The next decision: an unassigned literal to make true, or `None` when every variable
+    /// has a value.
+    fn pick(&mut self) -> Option<Lit> {
+        if let Some(lit) = self.shortest_clause_literal() {
+            return Some(lit);
+        }
+        // The most active unassigned variable, in its saved phase.
+        loop {
+            let v = self.order.pop(&self.activity)?;
+            if self.value(Lit(u32::try_from(2 * v).unwrap_or(u32::MAX))) == Value::Unassigned {
+                return Some(Lit(
+                    u32::try_from(2 * v).unwrap_or(u32::MAX) + u32::from(!self.saved[v])
+                ));
+            }
+        }
+    }
+
+    /// For [`Decide::ShortestClause`]: an unassigned literal of one of the shortest
+    /// unsatisfied long clauses, both drawn at random (seeded), so that each restart tries
+    /// another way down.
+    fn shortest_clause_literal(&mut self) -> Option<Lit> {
+        let long = &self.long;
+        let mut best = u32::MAX;
+        let mut chosen = None;
+        let mut ties = 0;
+        for t in 0..long.clauses.len() {
+            let free = long.free[t];
+            if long.satisfied[t] > 0 || free == 0 || free > best {
+                continue;
+            }
+            if free < best {
+                best = free;
+                ties = 0;
+            }
+            // Reservoir sampling: each of the shortest has the same chance.
+            ties += 1;
+            if self.rng.below(ties) == 0 {
+                chosen = Some(t);
+            }
+        }
+        let lits = self.lits(long.clauses[chosen?]);
+        let free: Vec<Lit> = lits
+            .iter()
+            .copied()
+            .filter(|&l| self.value(l) == Value::Unassigned)
+            .collect();
+        let pick = self.rng.below(free.len());
+        free.get(pick).copied()
+    }
+
+    fn run(&mut self, cnf: &Cnf, start: Instant) -> Answer {
+        if !self.load(cnf) || self.propagate().is_some() {
             self.prove(|| ProofStep::Add(Vec::new()));
             return Answer::Unsat;
         }
@@ -672,16 +973,18 @@ impl Solver {
                 }
                 let (learnt, back) = self.analyze(conflict);
                 self.backjump(back);
-                let numbers: Vec<i32> = learnt.iter().map(|l| l.to_dimacs()).collect();
-                self.prove(|| ProofStep::Add(numbers));
+                if self.record {
+                    self.proof.push(ProofStep::Add(
+                        learnt.iter().map(|l| l.to_dimacs()).collect(),
+                    ));
+                }
                 if learnt.len() == 1 {
                     self.assign(learnt[0], None);
                 } else {
                     let lbd = self.lbd(&learnt);
-                    let first = learnt[0];
-                    let index = self.attach(learnt, true, lbd);
+                    let index = self.attach(&learnt, true, lbd);
                     self.learnts += 1;
-                    self.assign(first, Some(index));
+                    self.assign(learnt[0], Some(index));
                 }
                 self.bump /= VAR_DECAY;
                 until_restart = until_restart.saturating_sub(1);
@@ -699,21 +1002,14 @@ impl Solver {
             if self.learnts >= self.max_learnts {
                 self.reduce();
             }
-            // Decide: the most active unassigned variable, in its saved phase.
-            let next = loop {
-                match self.order.pop(&self.activity) {
-                    None => break None,
-                    Some(v) if self.values[v] == Value::Unassigned => break Some(v),
-                    Some(_) => {}
-                }
-            };
-            let Some(v) = next else {
-                let values = self.values.iter().map(|&v| v == Value::True).collect();
+            let Some(lit) = self.pick() else {
+                let values = (0..self.level.len())
+                    .map(|v| self.values[2 * v] == Value::True)
+                    .collect();
                 return Answer::Sat(values);
             };
             self.stats.decisions += 1;
             self.levels.push(self.trail.len());
-            let lit = Lit(u32::try_from(2 * v).unwrap_or(u32::MAX) + u32::from(!self.saved[v]));
             self.assign(lit, None);
         }
     }

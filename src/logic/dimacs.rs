@@ -161,15 +161,76 @@ struct Header {
     clauses: usize,
 }
 
+/// A DIMACS text read as numbers: what [`read`] names, and what the CDCL solver takes as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numbers {
+    /// How many variables the header declares.
+    pub declared: usize,
+    /// The clauses in the file's numbers, in the file's order (duplicates kept).
+    pub clauses: crate::cdcl::Cnf,
+    /// The `c var <number> <name>` table: each entry's number, line and name.
+    pub names: BTreeMap<usize, (usize, Variable)>,
+}
+
+impl Numbers {
+    /// The numbers that occur in a clause or in the name table, in order: the variables a
+    /// model of the file lists.
+    pub fn used(&self) -> Vec<usize> {
+        let mut used: Vec<usize> = (0..self.clauses.len())
+            .flat_map(|i| self.clauses.clause(i).iter())
+            .map(|&l| usize::try_from(l.unsigned_abs()).unwrap_or(usize::MAX))
+            .chain(self.names.keys().copied())
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        used
+    }
+}
+
 /// Reads a DIMACS CNF text.
 ///
 /// # Errors
 /// Any departure from the format is a [`DimacsError`] naming its line.
 pub fn read(text: &str) -> Result<Cnf, DimacsError> {
+    let numbers = read_numbers(text)?;
+    let used = numbers
+        .clauses
+        .iter()
+        .flatten()
+        .map(|&l| usize::try_from(l.unsigned_abs()).unwrap_or(usize::MAX));
+    let variables = name_variables(&numbers.names, used)?;
+    // Every number read is in `variables`: it was collected from the same clauses.
+    let literal = |number: i32| {
+        let variable = variables[&usize::try_from(number.unsigned_abs()).unwrap_or(0)];
+        if number < 0 {
+            Literal::negative(variable)
+        } else {
+            Literal::positive(variable)
+        }
+    };
+    let clauses = numbers
+        .clauses
+        .iter()
+        .map(|c| c.iter().map(|&l| literal(l)).collect())
+        .collect();
+    Ok(Cnf {
+        declared: numbers.declared,
+        variables,
+        clauses,
+    })
+}
+
+/// Reads a DIMACS CNF text as numbers, checked as strictly as [`read`] checks it (but the name
+/// table's entries are not compared with each other). A literal must also fit an `i32`, as in
+/// every SAT solver.
+///
+/// # Errors
+/// Any departure from the format is a [`DimacsError`] naming its line.
+pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
     let mut header: Option<Header> = None;
     let mut names: BTreeMap<usize, (usize, Variable)> = BTreeMap::new();
-    let mut raw: Vec<Vec<(usize, bool)>> = Vec::new();
-    let mut current: Vec<(usize, bool)> = Vec::new();
+    let mut clauses = crate::cdcl::Cnf::new();
+    let mut current: Vec<i32> = Vec::new();
     let mut last_line = 0;
     for (index, text_line) in text.lines().enumerate() {
         let line = index + 1;
@@ -203,20 +264,21 @@ pub fn read(text: &str) -> Result<Cnf, DimacsError> {
                 token: token.to_owned(),
             })?;
             if literal == 0 {
-                raw.push(std::mem::take(&mut current));
-            } else {
-                match usize::try_from(literal.unsigned_abs()) {
-                    Ok(number) if number <= declared.variables => {
-                        current.push((number, literal < 0));
-                    }
-                    _ => {
-                        let variables = declared.variables;
-                        return Err(DimacsError::OutOfRange {
-                            line,
-                            literal,
-                            variables,
-                        });
-                    }
+                clauses.add(&current);
+                current.clear();
+                continue;
+            }
+            let in_range = usize::try_from(literal.unsigned_abs())
+                .is_ok_and(|number| number <= declared.variables);
+            match i32::try_from(literal) {
+                Ok(literal) if in_range => current.push(literal),
+                _ => {
+                    let variables = declared.variables;
+                    return Err(DimacsError::OutOfRange {
+                        line,
+                        literal,
+                        variables,
+                    });
                 }
             }
         }
@@ -229,32 +291,26 @@ pub fn read(text: &str) -> Result<Cnf, DimacsError> {
     if !current.is_empty() {
         return Err(DimacsError::MissingZero { line: last_line });
     }
-    if raw.len() != header.clauses {
+    if clauses.len() != header.clauses {
         return Err(DimacsError::ClauseCount {
             line: header.line,
             declared: header.clauses,
-            found: raw.len(),
+            found: clauses.len(),
         });
     }
-    let used = raw.iter().flatten().map(|&(number, _)| number);
-    let variables = name_variables(&names, used, header.variables)?;
-    // Every number read is in `variables`: it was collected from the same clauses.
-    let literal = |(number, negative): (usize, bool)| {
-        let variable = variables[&number];
-        if negative {
-            Literal::negative(variable)
-        } else {
-            Literal::positive(variable)
-        }
-    };
-    let clauses = raw
-        .iter()
-        .map(|c| c.iter().map(|&l| literal(l)).collect())
-        .collect();
-    Ok(Cnf {
+    if let Some((&number, &(line, _))) = names.range(header.variables + 1..).next() {
+        return Err(DimacsError::BadName {
+            line,
+            reason: format!(
+                "variable {number} is out of range: the header declares {}",
+                header.variables
+            ),
+        });
+    }
+    Ok(Numbers {
         declared: header.variables,
-        variables,
         clauses,
+        names,
     })
 }
 
@@ -297,18 +353,11 @@ fn read_name(
 }
 
 /// The variable of every number used in a clause or named in the table: its name from the
-/// table, or `x<number>`. No table entry beyond the header's count, and no name for two numbers.
+/// table, or `x<number>`. No name for two numbers.
 fn name_variables(
     names: &BTreeMap<usize, (usize, Variable)>,
     used: impl Iterator<Item = usize>,
-    count: usize,
 ) -> Result<BTreeMap<usize, Variable>, DimacsError> {
-    if let Some((&number, &(line, _))) = names.range(count + 1..).next() {
-        return Err(DimacsError::BadName {
-            line,
-            reason: format!("variable {number} is out of range: the header declares {count}"),
-        });
-    }
     let mut variables: BTreeMap<usize, Variable> = names
         .iter()
         .map(|(&number, entry)| (number, entry.1))
@@ -369,14 +418,20 @@ pub fn write(clauses: &Clauses) -> String {
 /// header declares but no clause mentions can take either value and is left out, so the answer
 /// stays as long as the file.
 pub fn model_lines(cnf: &Cnf, model: &Model) -> String {
+    value_lines(
+        cnf.variables
+            .iter()
+            .map(|(&number, &variable)| (number, model.value(variable) == Some(true))),
+    )
+}
+
+/// The `v` lines of a model given as numbers and values: `v 1 -2 3 … 0`, wrapped before 80
+/// columns.
+pub fn value_lines(values: impl IntoIterator<Item = (usize, bool)>) -> String {
     let mut out = String::new();
     let mut line = String::from("v");
-    for (&number, &variable) in &cnf.variables {
-        let sign = if model.value(variable) == Some(true) {
-            ""
-        } else {
-            "-"
-        };
+    for (number, value) in values {
+        let sign = if value { "" } else { "-" };
         let _ = write!(line, " {sign}{number}");
         if line.len() > 72 {
             out.push_str(&line);

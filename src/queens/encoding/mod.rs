@@ -4,7 +4,10 @@
 //! [`Encoding`] that names it.
 
 mod lecture;
+mod numbered;
 mod one_hot;
+
+pub use numbered::MAX_NUMBERED_CLAUSES;
 
 use std::fmt;
 use std::time::Instant;

@@ -3,8 +3,9 @@
 use std::time::Instant;
 
 use super::{Found, Limits, Stats, narrow};
-use crate::cdcl::{self, CdclOptions};
+use crate::cdcl::{self, CdclOptions, CnfOutcome, Decide};
 use crate::dp::{self, Budget, Heuristic, Limit, Options, Outcome};
+use crate::encode::Amo;
 use crate::logic::{Clauses, Model};
 use crate::queens::{Encoding, QueensError, decode};
 
@@ -67,10 +68,12 @@ fn clauses_for(
 pub(super) fn place_cdcl(
     n: usize,
     encoding: Encoding,
+    amo: Amo,
+    decide: Decide,
     limits: &Limits,
     start: Instant,
 ) -> Result<Found, QueensError> {
-    let clauses = clauses_for(n, encoding, limits, start, "CDCL")?;
+    let cnf = encoding.numbered(n, amo)?;
     let options = CdclOptions {
         budget: Budget {
             max_splits: limits.max_splits,
@@ -78,13 +81,14 @@ pub(super) fn place_cdcl(
                 .time_limit
                 .map(|limit| limit.saturating_sub(start.elapsed())),
         },
-        proof: false,
+        decide,
+        ..CdclOptions::default()
     };
-    let report = cdcl::solve(&clauses, &options);
-    let model = match report.outcome {
-        Outcome::Satisfiable(model) => model,
-        Outcome::Unsatisfiable => return Err(QueensError::NoSolution { n }),
-        Outcome::GaveUp(limit) => {
+    let report = cdcl::solve_cnf(&cnf, &options);
+    let values = match report.outcome {
+        CnfOutcome::Satisfiable(values) => values,
+        CnfOutcome::Unsatisfiable => return Err(QueensError::NoSolution { n }),
+        CnfOutcome::GaveUp(limit) => {
             return Err(QueensError::GaveUp {
                 n,
                 solver: "CDCL",
@@ -92,14 +96,31 @@ pub(super) fn place_cdcl(
             });
         }
     };
-    let (columns, stats) = read_off(n, &model, encoding, &clauses)?;
+    // The queen of row r, column c is variable r·n + c + 1 (from 0): its value is at r·n + c.
+    let columns = (0..n).map(|r| {
+        (0..n)
+            .find(|&c| values.get(r * n + c) == Some(&true))
+            .map_or(0, |c| c + 1)
+    });
     let s = report.stats;
-    let stats = stats
+    let stats = Stats::default()
+        .with(
+            "encoding",
+            format!(
+                "{encoding}, {amo} at-most-one ({} clauses, {} variables)",
+                cnf.len(),
+                cnf.variables()
+            ),
+        )
+        .with("decide", decide)
         .with("decisions", s.decisions)
         .with("propagations", s.propagations)
         .with("conflicts", s.conflicts)
         .with("restarts", s.restarts);
-    Ok(Found { columns, stats })
+    Ok(Found {
+        columns: narrow(columns),
+        stats,
+    })
 }
 
 /// The board a model describes, as columns, and the stats every SAT method starts with: the

@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 use super::QueensError;
 use super::huge;
 use crate::board::{Board, MAX_PRINTED};
+use crate::cdcl::Decide;
 use crate::dp::Heuristic;
+use crate::encode::Amo;
 use crate::queens::Encoding;
 
 /// A way to place n queens.
@@ -29,10 +31,15 @@ pub enum Method {
         /// How the board becomes clauses.
         encoding: Encoding,
     },
-    /// Conflict-driven clause learning ([`crate::cdcl`]) on the clauses of an encoding.
+    /// Conflict-driven clause learning ([`crate::cdcl`]) on the clauses of an encoding, in
+    /// DIMACS numbers ([`Encoding::numbered`]).
     Cdcl {
         /// How the board becomes clauses.
         encoding: Encoding,
+        /// How each "at most one" becomes clauses.
+        amo: Amo,
+        /// How CDCL picks its decisions.
+        decide: Decide,
     },
     /// The CSP lecture's backtracking: variables in order, values in increasing order.
     CspBacktracking,
@@ -83,7 +90,11 @@ impl fmt::Display for Method {
                 heuristic,
                 encoding,
             } => write!(f, "Davis–Putnam ({heuristic}, {encoding} encoding)"),
-            Method::Cdcl { encoding } => write!(f, "CDCL ({encoding} encoding)"),
+            Method::Cdcl {
+                encoding,
+                amo,
+                decide,
+            } => write!(f, "CDCL ({encoding} encoding, {amo} at-most-one, {decide})"),
             other => f.write_str(other.name()),
         }
     }
@@ -238,7 +249,11 @@ pub fn place(n: usize, method: &Method, limits: &Limits) -> Result<Placement, Qu
             heuristic,
             encoding,
         } => dp::place(n, heuristic, encoding, limits, start)?,
-        Method::Cdcl { encoding } => dp::place_cdcl(n, encoding, limits, start)?,
+        Method::Cdcl {
+            encoding,
+            amo,
+            decide,
+        } => dp::place_cdcl(n, encoding, amo, decide, limits, start)?,
         Method::CspBacktracking | Method::CspPropagation | Method::CspMinConflicts { .. } => {
             csp::place(n, method, limits, start)?
         }
