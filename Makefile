@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr chromium notebooks notebooks-update notebooks-check exercises exercises-check grade-test browser-test lab-test lab
+.PHONY: test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-check grade-test browser-test lab-test lab
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, two notebooks opened and run in
@@ -23,9 +23,14 @@ lint:
 unit:
 	$(CARGO) test --release
 
-## bench: the criterion benchmarks whose figures the README quotes
-bench:
-	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large
+## bench: the criterion benchmarks whose figures the README quotes (the CDCL one side by side
+## with MiniSat, installed when missing)
+bench: minisat
+	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl
+
+# Debian's MiniSat, the reference for the CDCL benchmark: only when it is missing.
+minisat:
+	@command -v minisat >/dev/null || (apt-get update -qq && apt-get install -y -qq minisat)
 
 build:
 	$(CARGO) build --release
