@@ -709,7 +709,7 @@ fn sat(
             proof: proof.is_some(),
             decide: decide.into(),
         };
-        return sat_cdcl(out, file, &text, &cdcl_options, stats, proof);
+        return sat_cdcl(out, file, text, &cdcl_options, stats, proof);
     }
     let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
     let report = dp::solve_with(&cnf.clauses, options);
@@ -755,32 +755,40 @@ fn sat(
 fn sat_cdcl(
     out: &mut Output,
     file: &str,
-    text: &str,
+    text: String,
     options: &cdcl::CdclOptions,
     stats: bool,
     proof: Option<&str>,
 ) -> Result<u8, Failure> {
-    let numbers = dimacs::read_numbers(text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let numbers =
+        dimacs::read_numbers(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    // The text is let go as soon as it is read: a thousand queens' clauses are 170 MB of it.
+    drop(text);
     let used = numbers.used();
-    let dense = |lit: i32| {
-        let number = usize::try_from(lit.unsigned_abs()).unwrap_or(usize::MAX);
-        // Every number of a clause is in `used`, which holds at most as many as the clauses' literals.
-        let v = i32::try_from(used.binary_search(&number).unwrap_or(0) + 1).unwrap_or(i32::MAX);
-        if lit < 0 { -v } else { v }
+    let (declared, clause_count) = (numbers.declared, numbers.clauses.len());
+    let clauses = if used.iter().enumerate().all(|(i, &number)| number == i + 1) {
+        // Already numbered 1, 2, … (as `nqueens cnf` writes): the solver takes them as they are.
+        numbers.clauses
+    } else {
+        let dense = |lit: i32| {
+            let number = usize::try_from(lit.unsigned_abs()).unwrap_or(usize::MAX);
+            // Every number of a clause is in `used`.
+            let v = i32::try_from(used.binary_search(&number).unwrap_or(0) + 1).unwrap_or(i32::MAX);
+            if lit < 0 { -v } else { v }
+        };
+        let mut clauses = cdcl::Cnf::new();
+        let mut buffer = Vec::new();
+        for clause in numbers.clauses.iter() {
+            buffer.clear();
+            buffer.extend(clause.iter().map(|&l| dense(l)));
+            clauses.add(&buffer);
+        }
+        clauses
     };
-    let mut clauses = cdcl::Cnf::new();
-    let mut buffer = Vec::new();
-    for clause in numbers.clauses.iter() {
-        buffer.clear();
-        buffer.extend(clause.iter().map(|&l| dense(l)));
-        clauses.add(&buffer);
-    }
     let report = cdcl::solve_cnf(&clauses, options);
     if stats {
         out.text(&format!(
-            "c {} variables, {} clauses\nc {}\nc time {:.3} ms\n",
-            numbers.declared,
-            numbers.clauses.len(),
+            "c {declared} variables, {clause_count} clauses\nc {}\nc time {:.3} ms\n",
             report.stats,
             report.elapsed.as_secs_f64() * 1e3
         ));
