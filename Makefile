@@ -26,7 +26,7 @@ unit:
 ## bench: the criterion benchmarks whose figures the README quotes (the CDCL one side by side
 ## with MiniSat, installed when missing)
 bench: minisat
-	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl
+	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl --bench count_vs_c
 
 # Debian's MiniSat, the reference for the CDCL benchmark: only when it is missing.
 minisat:

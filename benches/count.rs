@@ -1,7 +1,8 @@
 //! Counting every solution: `cargo bench --bench count`.
 //!
 //! The bitboard search with the board's symmetry, on every core and on one, beside the plain
-//! bitboard search. Target: n = 16 within 1.0 s on both cores. n = 17 and 18 take too long for
+//! bitboard search and the join of halves (`count_by_halves`; `count_vs_c` sets it against the
+//! C program in alternating runs). Target: n = 16 within 1.0 s on both cores. n = 17 and 18 take too long for
 //! criterion's repeated runs; `cargo bench --bench count_large` times them once each.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -25,6 +26,12 @@ fn counting(c: &mut Criterion) {
         });
         group.bench_function(format!("plain/{n}"), |b| {
             b.iter(|| queens::count_plain(n).expect("n <= 32"));
+        });
+        group.bench_function(format!("halves-one-thread/{n}"), |b| {
+            b.iter(|| queens::count_by_halves(n, 1).expect("n <= 18"));
+        });
+        group.bench_function(format!("halves-all-cores/{n}"), |b| {
+            b.iter(|| queens::count_by_halves(n, 0).expect("n <= 18"));
         });
     }
     group.finish();

@@ -318,6 +318,14 @@ fn count_by_bitboard_is_the_default_and_knows_symmetry() {
         (vec!["count", "13", "--threads", "1"], "73712"),
         (vec!["count", "3"], "0"),
         (vec!["count", "1", "--fundamental"], "1"),
+        // From 14 on, the default is the join of halves; the answers do not change.
+        (vec!["count", "14"], "365596"),
+        (vec!["count", "14", "--method", "bitboard"], "365596"),
+        (
+            vec!["count", "13", "--method", "halves", "--threads", "2"],
+            "73712",
+        ),
+        (vec!["count", "14", "--fundamental"], "45752"),
     ] {
         let output = run(&args);
         assert!(output.status.success(), "{args:?}: {}", stderr(&output));
@@ -328,6 +336,8 @@ fn count_by_bitboard_is_the_default_and_knows_symmetry() {
     for args in [
         vec!["count", "33"],
         vec!["count", "8", "--method", "sat", "--fundamental"],
+        vec!["count", "8", "--method", "halves", "--fundamental"],
+        vec!["count", "19", "--method", "halves"],
         vec!["count", "8", "--threads", "-1"],
     ] {
         let output = run(&args);

@@ -186,3 +186,24 @@ fn symmetric_solutions_are_counted_directly() {
         }
     }
 }
+
+#[test]
+fn counting_by_halves_gives_the_published_counts() {
+    for (n, all, _) in TABLE {
+        assert_eq!(queens::count_by_halves(n, 0).unwrap(), all, "n = {n}");
+    }
+    // Odd and even boards, on any number of threads, against the plain search.
+    for n in [5, 8, 11, 12] {
+        let plain = queens::count_plain(n).unwrap();
+        for threads in [1, 2, 3, 64] {
+            assert_eq!(
+                queens::count_by_halves(n, threads).unwrap(),
+                plain,
+                "n = {n}"
+            );
+        }
+    }
+    let refused = queens::count_by_halves(queens::MAX_HALVES_N + 1, 1).unwrap_err();
+    assert!(refused.to_string().contains("too large"), "{refused}");
+    assert!(queens::count_by_halves(33, 1).is_err());
+}

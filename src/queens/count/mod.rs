@@ -25,11 +25,13 @@
 //! (the classes by Burnside's lemma), `list` (every solution as a board).
 
 mod burnside;
+mod halves;
 mod list;
 mod plain;
 mod search;
 
 pub use burnside::{count_fundamental_by_burnside, count_symmetric};
+pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves};
 pub use list::{all_solutions, fundamental_solutions};
 pub use plain::count_plain;
 pub use search::{CountOptions, Counts, count, count_fundamental, count_with};
