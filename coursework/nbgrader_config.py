@@ -11,6 +11,7 @@ points (partial credit).
 import os
 import pathlib
 
+import nbformat
 from nbconvert.preprocessors import ClearMetadataPreprocessor, Preprocessor
 from nbgrader.preprocessors import (
     AssignLatePenalties,
@@ -76,7 +77,12 @@ c.CratePathBack.enabled = True
 
 class EvcxrExecute(Execute):
     """nbgrader's Execute, for evcxr's replies: a failed cell's reply carries no error name,
-    which nbgrader 0.9 reads to match it with the cell's outputs."""
+    which nbgrader 0.9 reads to match it with the cell's outputs. And a test cell whose check
+    failed scores 0 for certain: evcxr answers "ok" for a cell that unwinds, so the only sign is
+    the verdict on stderr, which evcxr passes on from a thread of its own and can deliver after
+    the cell is done (a wrong answer then scored full points on a busy machine). The report the
+    checker shows first marks a failing cell with data-scores="0"; such a cell without a
+    stderr output gets one here, which is what nbgrader scores 0."""
 
     def on_cell_executed(self, **kwargs):
         content = kwargs["execute_reply"]["content"]
@@ -84,6 +90,16 @@ class EvcxrExecute(Execute):
             content.setdefault("ename", "Error")
             content.setdefault("evalue", "")
             content.setdefault("traceback", [])
+        cell = kwargs.get("cell")
+        if cell is not None and cell.get("cell_type") == "code":
+            outputs = cell.get("outputs", [])
+            failed = any('data-scores="0"' in output.get("data", {}).get("text/html", "")
+                         for output in outputs)
+            on_stderr = any(output.get("output_type") == "stream"
+                            and output.get("name") == "stderr" for output in outputs)
+            if failed and not on_stderr:
+                outputs.append(nbformat.v4.new_output(
+                    "stream", name="stderr", text="✘ the check failed (its report is above)\n"))
         return super().on_cell_executed(**kwargs)
 
 

@@ -213,6 +213,14 @@ def command_grade(only):
             if grading.get("grade") and "✘" not in text:
                 problems.append(f"{assignment}: {grading['grade_id']} does not fail with the "
                                 "checker's verdict on the stub")
+        # A test cell whose report fails it scores 0 in every submission, even when evcxr's
+        # stderr comes late (the configuration adds one; see EvcxrExecute).
+        for kind, notebook in graded.items():
+            for cell in grade_cells(notebook):
+                shown = json.dumps(cell.get("outputs", []), ensure_ascii=False)
+                if 'data-scores=\\"0\\"' in shown and not errors_of(cell):
+                    problems.append(f"{assignment}: a failed check scores points in {kind}, "
+                                    f"{cell['metadata']['nbgrader']['grade_id']}")
         looped = json.dumps([errors_of(c) for c in grade_cells(graded["endless-loop"])],
                             ensure_ascii=False)
         if "did not return within" not in looped:
