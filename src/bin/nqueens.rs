@@ -343,9 +343,9 @@ enum MethodArg {
 enum CountMethod {
     /// Bitboard backtracking with the board's symmetry, on every core (up to n = 32).
     Bitboard,
-    /// Every placement of the west and of the east half listed, and the halves joined
-    /// (the quadrant method's join), on every core (up to n = 18; memory grows twentyfold a
-    /// size: 2.3 GB at n = 18).
+    /// Every placement of the east half listed once and joined with its mirror image, the west
+    /// half (the quadrant method's join), on every core (up to n = 18; memory grows about
+    /// twentyfold a size: 3.4 GB at n = 18).
     Halves,
     /// Every model of the clauses with Davis–Putnam, each blocked after it is found (up to
     /// n = 12).

@@ -23,16 +23,16 @@
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
 //!   each class is joined.
 //!
-//! The cost is memory: every placement of the east half is kept, 8 bytes each (15 million for
-//! n = 16, 120 MB; about 290 million for n = 18, 2.3 GB), which is why [`MAX_HALVES_N`] is 18.
+//! The cost is memory: every placement of the east half is kept, 8 bytes each (15,324,708 for
+//! n = 16, 120 MB; 3.4 GB of memory in all for n = 18), which is why [`MAX_HALVES_N`] is 18.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{check_size, count_plain};
 use crate::queens::QueensError;
 
-/// The largest board [`count_by_halves`] takes: n = 18 keeps about 2.3 GB of placements, and
-/// each size up multiplies that by about twenty.
+/// The largest board [`count_by_halves`] takes: n = 18 needs 3.4 GB of memory, and each size
+/// up multiplies that by about twenty.
 pub const MAX_HALVES_N: usize = 18;
 
 /// The smallest board on which counting by halves beats the symmetric bitboard search (on the
