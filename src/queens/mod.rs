@@ -30,7 +30,7 @@ use std::fmt;
 use crate::board::{Board, Piece, Square};
 use crate::dp::{self, Heuristic, Options, Report};
 use crate::encode::{Amo, at_least_one, at_most_one};
-use crate::logic::{Clauses, Model, Variable};
+use crate::logic::{Clauses, Literal, Model, Variable};
 
 /// The variable `Q<row,col>`: a queen stands on that square.
 pub fn var(row: usize, col: usize) -> Variable {
@@ -119,7 +119,9 @@ pub const MAX_LINEAR_N: usize = 640;
 
 /// The lecture's clauses for n queens (at most one queen per row and diagonal, at least one per
 /// column) with the at-most-one constraints written by `amo`: pairwise is [`all_clauses`]; the
-/// linear encodings need O(n²) clauses in all instead of O(n³).
+/// linear encodings need O(n²) clauses in all instead of O(n³). They are
+/// [`Encoding::numbered`]'s clauses, named: the queens `Q<r,c>`, the helpers `aux` and their
+/// number.
 ///
 /// # Errors
 /// [`QueensError::Empty`] for n = 0; as [`all_clauses`] for pairwise;
@@ -138,20 +140,32 @@ pub fn all_clauses_with(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
             method: "the linear encodings",
         });
     }
-    let mut clauses = Clauses::new();
-    for i in 1..=n {
-        clauses.extend(amo.clauses(&row_vars(i, n), &format!("row{i}")));
-        clauses.extend(one_in_column(i, n));
-    }
-    for sum in 2..=2 * n {
-        clauses.extend(amo.clauses(&rising_vars(sum, n), &format!("rise{sum}")));
-    }
-    // n < 640, so the differences fit an isize.
-    let reach = isize::try_from(n).unwrap_or(isize::MAX) - 1;
-    for k in -reach..=reach {
-        clauses.extend(amo.clauses(&falling_vars(k, n), &format!("fall{k}")));
-    }
-    Ok(clauses)
+    // The same clauses as the numbered ones, named: the queens Q<r,c>, the helpers after their
+    // numbers.
+    let cnf = Encoding::Lecture.numbered(n, amo)?;
+    let name = |number: i32| {
+        let i = usize::try_from(number.unsigned_abs()).unwrap_or(usize::MAX) - 1;
+        if i < n * n {
+            var(i / n + 1, i % n + 1)
+        } else {
+            Variable::intern(&format!("aux{}", i + 1))
+        }
+    };
+    Ok(cnf
+        .iter()
+        .map(|clause| {
+            clause
+                .iter()
+                .map(|&l| {
+                    if l < 0 {
+                        Literal::negative(name(l))
+                    } else {
+                        Literal::positive(name(l))
+                    }
+                })
+                .collect()
+        })
+        .collect())
 }
 
 /// The PyEDA essay's clauses for n queens (n = 8: 744 clauses).
