@@ -1,5 +1,5 @@
-//! Counting by halves: the board split into a west and an east half, every placement of each
-//! half listed once, and the halves joined.
+//! Counting by halves: the board split into a west and an east half, every placement of the
+//! east half listed once, and each joined with the mirror images of the others.
 //!
 //! This is the join at the heart of the quadrant method (Kluev's N-Queens-Count-Sol, after the
 //! deepgreen pages), with whole halves instead of pairs of quarters. A solution puts exactly one
@@ -15,9 +15,9 @@
 //!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes its set
 //!   of rows and a signature with a bit for each, and a pair fits when the signatures share no
 //!   bit: one AND. For odd n it also keeps the rows of the middle column that it attacks.
-//! * **Buckets.** For each set of rows R, the east placements on R are sorted by a few middle
-//!   bits of their signature (the diagonals most often taken), so that a west placement visits
-//!   only the buckets whose bits it leaves free: about a fifth of the pairs are looked at.
+//! * **Buckets.** For each set of rows R, the east placements on R are sorted by three middle
+//!   bits of each window of their signature, so that a west placement visits only the buckets
+//!   whose bits it leaves free: about a fifth of the pairs are looked at (n = 16).
 //! * **Symmetry.** Mirroring the board left to right swaps the halves, and turning it upside
 //!   down maps the placements on R to those on R reversed (and the middle queen's row r to
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
