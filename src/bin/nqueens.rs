@@ -731,14 +731,14 @@ fn sat(
     let report = dp::solve_with(&cnf.clauses, options);
     let (outcome, work, elapsed) = (report.outcome, report.stats.to_string(), report.elapsed);
     if stats {
-        out.text(&format!(
-            "c {} variables, {} clauses\nc {work}\nc time {:.3} ms\n",
+        out.text(&stats_lines(
             cnf.declared,
             cnf.clauses.len(),
-            elapsed.as_secs_f64() * 1e3
+            &work,
+            elapsed,
         ));
     }
-    let code = match &outcome {
+    let answer = match &outcome {
         Outcome::Satisfiable(model) => {
             // An independent check before we claim it, on the assignment we print.
             let printed = cnf.completed(model);
@@ -747,22 +747,55 @@ fn sat(
                     "internal error: model falsifies {clause}"
                 )));
             }
-            out.text(&format!(
-                "s SATISFIABLE\n{}",
-                dimacs::model_lines(&cnf, model)
-            ));
-            10
+            Answer::Satisfiable(dimacs::model_lines(&cnf, model))
         }
-        Outcome::Unsatisfiable => {
-            out.text("s UNSATISFIABLE\n");
-            20
-        }
-        Outcome::GaveUp(_) => {
-            out.text(&format!("c {outcome}\ns UNKNOWN\n"));
-            0
-        }
+        Outcome::Unsatisfiable => Answer::Unsatisfiable,
+        Outcome::GaveUp(_) => Answer::Unknown(outcome.to_string()),
     };
-    Ok(code)
+    Ok(answer.write(out))
+}
+
+/// The `c` lines of `sat --stats`: the file's size, the solver's work, its time.
+fn stats_lines(
+    declared: usize,
+    clauses: usize,
+    work: &dyn std::fmt::Display,
+    elapsed: std::time::Duration,
+) -> String {
+    format!(
+        "c {declared} variables, {clauses} clauses\nc {work}\nc time {:.3} ms\n",
+        elapsed.as_secs_f64() * 1e3
+    )
+}
+
+/// A SAT solver's answer, as `sat` prints it whichever solver found it.
+enum Answer {
+    /// With the `v` lines of the model.
+    Satisfiable(String),
+    Unsatisfiable,
+    /// With why the search stopped.
+    Unknown(String),
+}
+
+impl Answer {
+    /// Prints the `s` line (and the model, or the reason) and returns the exit code SAT
+    /// solvers use: 10, 20, or 0 for unknown.
+    fn write(&self, out: &mut Output) -> u8 {
+        match self {
+            Answer::Satisfiable(lines) => {
+                out.text(&format!("s SATISFIABLE\n{lines}"));
+                10
+            }
+            Answer::Unsatisfiable => {
+                out.text("s UNSATISFIABLE\n");
+                20
+            }
+            Answer::Unknown(why) => {
+                out.text(&format!("c {why}\ns UNKNOWN\n"));
+                0
+            }
+        }
+    }
 }
 
 /// `sat --solver cdcl`: the file read as numbers (no names: millions of clauses read in
@@ -803,10 +836,11 @@ fn sat_cdcl(
     };
     let report = cdcl::solve_cnf(&clauses, options);
     if stats {
-        out.text(&format!(
-            "c {declared} variables, {clause_count} clauses\nc {}\nc time {:.3} ms\n",
-            report.stats,
-            report.elapsed.as_secs_f64() * 1e3
+        out.text(&stats_lines(
+            declared,
+            clause_count,
+            &report.stats,
+            report.elapsed,
         ));
     }
     let file_number = |lit: i32| {
@@ -818,7 +852,7 @@ fn sat_cdcl(
             n.to_string()
         }
     };
-    match &report.outcome {
+    let answer = match &report.outcome {
         cdcl::CnfOutcome::Satisfiable(values) => {
             // An independent check before we claim it (the solver's numbers are the file's,
             // renumbered in order).
@@ -828,9 +862,9 @@ fn sat_cdcl(
                     i + 1
                 )));
             }
-            let lines = dimacs::value_lines(used.iter().copied().zip(values.iter().copied()));
-            out.text(&format!("s SATISFIABLE\n{lines}"));
-            Ok(10)
+            Answer::Satisfiable(dimacs::value_lines(
+                used.iter().copied().zip(values.iter().copied()),
+            ))
         }
         cdcl::CnfOutcome::Unsatisfiable => {
             if let Some(path) = proof {
@@ -849,12 +883,9 @@ fn sat_cdcl(
                 }
                 std::fs::write(path, drat).map_err(|e| Failure::output(format!("{path}: {e}")))?;
             }
-            out.text("s UNSATISFIABLE\n");
-            Ok(20)
+            Answer::Unsatisfiable
         }
-        cdcl::CnfOutcome::GaveUp(limit) => {
-            out.text(&format!("c {}\ns UNKNOWN\n", Outcome::GaveUp(*limit)));
-            Ok(0)
-        }
-    }
+        cdcl::CnfOutcome::GaveUp(limit) => Answer::Unknown(Outcome::GaveUp(*limit).to_string()),
+    };
+    Ok(answer.write(out))
 }
