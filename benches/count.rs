@@ -28,10 +28,10 @@ fn counting(c: &mut Criterion) {
             b.iter(|| queens::count_plain(n).expect("n <= 32"));
         });
         group.bench_function(format!("halves-one-thread/{n}"), |b| {
-            b.iter(|| queens::count_by_halves(n, 1).expect("n <= 18"));
+            b.iter(|| queens::count_by_halves(n, 1).expect("n <= MAX_HALVES_N"));
         });
         group.bench_function(format!("halves-all-cores/{n}"), |b| {
-            b.iter(|| queens::count_by_halves(n, 0).expect("n <= 18"));
+            b.iter(|| queens::count_by_halves(n, 0).expect("n <= MAX_HALVES_N"));
         });
     }
     group.finish();

@@ -337,7 +337,7 @@ fn count_by_bitboard_is_the_default_and_knows_symmetry() {
         vec!["count", "33"],
         vec!["count", "8", "--method", "sat", "--fundamental"],
         vec!["count", "8", "--method", "halves", "--fundamental"],
-        vec!["count", "19", "--method", "halves"],
+        vec!["count", "22", "--method", "halves"],
         vec!["count", "8", "--threads", "-1"],
     ] {
         let output = run(&args);

@@ -88,7 +88,7 @@ struct CountArgs {
     /// The board size.
     #[arg(value_parser = board_size)]
     n: usize,
-    /// How to count [default: halves from n = 14 to 18, where it is faster, and bitboard
+    /// How to count [default: halves from n = 12 to 21, where it is faster, and bitboard
     /// otherwise or with --fundamental].
     #[arg(long, value_enum)]
     method: Option<CountMethod>,
@@ -343,9 +343,9 @@ enum MethodArg {
 enum CountMethod {
     /// Bitboard backtracking with the board's symmetry, on every core (up to n = 32).
     Bitboard,
-    /// Every placement of the east half listed once and joined with its mirror image, the west
-    /// half (the quadrant method's join), on every core (up to n = 18; memory grows about
-    /// twentyfold a size: 3.4 GB at n = 18).
+    /// The quadrant method: the placements of the east half, built from its north and south
+    /// quarters one set of rows at a time, joined with their mirror images, the west half; on
+    /// every core (up to n = 21; 200 MB of memory for n = 20).
     Halves,
     /// Every model of the clauses with Davis–Putnam, each blocked after it is found (up to
     /// n = 12).

@@ -1,20 +1,25 @@
-//! Counting by halves: the board split into a west and an east half, every placement of the
-//! east half listed once, and each joined with the mirror images of the others.
+//! Counting by halves: the board split into a west and an east half, the placements of the
+//! east half built from its two quarters, and each joined with the mirror images of the others.
 //!
-//! This is the join at the heart of the quadrant method (Kluev's N-Queens-Count-Sol, after the
-//! deepgreen pages), with whole halves instead of pairs of quarters. A solution puts exactly one
-//! queen in each column, so the west half (the first ⌊n/2⌋ columns) and the east half (the last
-//! ⌊n/2⌋) hold ⌊n/2⌋ queens each, on disjoint sets of rows; for odd n the middle column's queen
-//! takes the row left over. Two queens of the same half are checked while the half is listed; a
-//! west and an east queen can only meet on a diagonal. So a solution is a pair (west placement,
-//! east placement) whose rows fit together and whose diagonals are disjoint (and which leave the
-//! middle queen's square alone), and counting solutions is counting such pairs. The west half is
-//! the east half mirrored, so only the east half is listed.
+//! This is the quadrant method (Kluev's N-Queens-Count-Sol, after the deepgreen pages). A
+//! solution puts exactly one queen in each column, so the west half (the first ⌊n/2⌋ columns)
+//! and the east half (the last ⌊n/2⌋) hold ⌊n/2⌋ queens each, on disjoint sets of rows; for odd
+//! n the middle column's queen takes the row left over. Two queens of the same half are checked
+//! while the half is built; a west and an east queen can only meet on a diagonal. So a solution
+//! is a pair (west placement, east placement) whose rows fit together and whose diagonals are
+//! disjoint (and which leave the middle queen's square alone), and counting solutions is
+//! counting such pairs. The west half is the east half mirrored, so only the east half is built.
 //!
+//! * **Quarters.** The east half's north quarter (its first ⌊n/2⌋ rows) and its south quarter
+//!   (the rest) are listed once: every placement with at most one queen a row and a column,
+//!   none attacking another (7,535,369 of each for n = 20). The east placements on a set of
+//!   rows R are then the north quarters on R's north rows, each with the south quarters on R's
+//!   south rows that fill the other columns and share no diagonal with it. Only the quarters and
+//!   the placements of one R at a time are kept, so the memory stays small: 31 MB for n = 18,
+//!   200 MB for n = 20 (the halves of n = 18 all at once would take 2.5 GB).
 //! * **Signatures.** Of a half's diagonals only those that cross into the other half matter:
-//!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes its set
-//!   of rows and a signature with a bit for each, and a pair fits when the signatures share no
-//!   bit: one AND. For odd n it also keeps the rows of the middle column that it attacks.
+//!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes a
+//!   signature with a bit for each, and a pair fits when the signatures share no bit: one AND.
 //! * **Buckets.** For each set of rows R, the east placements on R are sorted by three middle
 //!   bits of each window of their signature, so that a west placement visits only the buckets
 //!   whose bits it leaves free: about a fifth of the pairs are looked at (n = 16).
@@ -22,25 +27,21 @@
 //!   down maps the placements on R to those on R reversed (and the middle queen's row r to
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
 //!   each class is joined.
-//!
-//! The cost is memory: every placement of the east half is kept, 8 bytes each (15,324,708 for
-//! n = 16, 120 MB; 3.4 GB of memory in all for n = 18), which is why [`MAX_HALVES_N`] is 18.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{check_size, count_plain};
 use crate::queens::QueensError;
 
-/// The largest board [`count_by_halves`] takes: n = 18 needs 3.4 GB of memory, and each size
-/// up multiplies that by about twenty.
-pub const MAX_HALVES_N: usize = 18;
+/// The largest board [`count_by_halves`] takes. Each size up multiplies the time by about
+/// eight, and n = 20 takes minutes already, so n = 21 takes about an hour on two threads; and
+/// from n = 23 on, the marks of a placement (two windows of 2n − 1 − ⌈n/2⌉ bits) no longer fit
+/// 64 bits.
+pub const MAX_HALVES_N: usize = 21;
 
 /// The smallest board on which counting by halves beats the symmetric bitboard search (on the
-/// same threads); below it, listing the halves costs more than the search it saves.
-pub const HALVES_FASTER_FROM: usize = 14;
-
-/// Bits of each diagonal window used to bucket the placements (so 2^6 buckets).
-const KEY_HALF: usize = 3;
+/// same threads); below it, listing the quarters costs more than the search it saves.
+pub const HALVES_FASTER_FROM: usize = 12;
 
 /// The number of solutions of n queens, counted by joining halves, on `threads` threads (0: one
 /// per core). The same numbers as [`count`](super::count).
@@ -70,26 +71,34 @@ pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
     }
     .clamp(1, n);
     let split = Split::new(n);
-    let east = split.list(threads);
-    Ok(split.join(&east, threads))
+    let quarters = Quarters::new(&split);
+    Ok(split.join(&quarters, threads))
 }
 
 /// The board's split: two halves of `half` columns, with the middle column between them when
-/// n is odd (`gap` = 1), and the windows of the diagonals that cross from half to half.
+/// n is odd (`gap` = 1); the windows of the diagonals that cross from half to half; and the
+/// row where the east half's south quarter begins.
 struct Split {
     n: usize,
     half: usize,
     gap: usize,
-    /// Where both windows start (the first diagonal index that crosses): half + gap.
+    /// The east half's first column, and where both windows start (the first diagonal index
+    /// that crosses): half + gap.
     start: usize,
     /// The bits of one window: n − 1 − gap.
     window: usize,
+    /// The diagonals of one direction that pass through the east half: 2n − 1 − `start`.
+    span: usize,
+    /// The south quarter's first row: ⌊n/2⌋.
+    south: usize,
+    /// The bits of each window that sort the placements into buckets.
+    key_bits: usize,
 }
 
-/// The placements of the east half, by their set of rows (a bit mask): each a signature (the
-/// rising window, then the falling one), and for odd n above them the rows of the middle column
-/// its queens attack.
-type Listing = Vec<Vec<u64>>;
+/// The marks of squares of the east half: a bit for each diagonal through them, the rising
+/// ones first (bit r + c − start for row r, column c), then the falling ones (bit span +
+/// r + n − 1 − c). Two sets of queens attack along a diagonal when their marks meet.
+type Marks = u64;
 
 impl Split {
     fn new(n: usize) -> Self {
@@ -100,78 +109,104 @@ impl Split {
             gap,
             start: half + gap,
             window: n - 1 - gap,
+            span: 2 * n - 1 - (half + gap),
+            south: half,
+            // The more placements a set of rows has, the more buckets pay: these were the
+            // fastest for each n (for n = 20, 6 bits took 0.91 of the time of 5, 0.58 of 4, and
+            // 0.63 of 7).
+            key_bits: match n {
+                ..=15 => 2,
+                16 | 17 => 3,
+                18 | 19 => 4,
+                _ => 6,
+            },
         }
     }
 
-    /// Every placement of queens in the east half, one per column, none attacking another,
-    /// listed by its rows; the threads share the first column's rows, and each keeps its own
-    /// listing (the join reads them all).
-    fn list(&self, threads: usize) -> Vec<Listing> {
-        let from = self.half + self.gap;
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        let mut lister = Lister {
-                            split: self,
-                            out: vec![Vec::new(); 1 << self.n],
-                        };
-                        // The first column is empty of attacks: every row is free.
-                        for row in (t..self.n).step_by(threads) {
-                            lister.place(from, row, 0, 0, 0);
-                        }
-                        for list in &mut lister.out {
-                            list.shrink_to_fit();
-                        }
-                        lister.out
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| {
-                    w.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        })
+    /// The number of buckets.
+    fn keys(&self) -> usize {
+        1 << (2 * self.key_bits)
+    }
+
+    /// The marks of the square on `row` and (board) column `col`, or of the middle column's
+    /// square on `row` (whose rising diagonal misses the east half when `row` is 0).
+    fn marks(&self, row: usize, col: usize) -> Marks {
+        let rising = (row + col)
+            .checked_sub(self.start)
+            .map_or(0, |bit| 1 << bit);
+        rising | 1 << (self.span + row + self.n - 1 - col)
+    }
+
+    /// A half's signature: the rising window, then the falling one.
+    fn signature(&self, marks: Marks) -> u64 {
+        let low = (1_u64 << self.window) - 1;
+        (marks & low) | ((marks >> (self.span + self.start)) & low) << self.window
     }
 
     /// The signature of the west half that mirrors an east placement: the mirror swaps rising
-    /// and falling diagonals, and the two windows start at the same place. (The middle column's
-    /// rows are dropped: they are the same on both sides, and already used.)
+    /// and falling diagonals, and the two windows start at the same place.
     fn mirrored(&self, signature: u64) -> u64 {
         let low = (1_u64 << self.window) - 1;
         ((signature >> self.window) & low) | ((signature & low) << self.window)
     }
 
-    /// The bucket of a signature: `KEY_HALF` middle bits of each window.
+    /// The bucket of a signature: `key_bits` middle bits of each window.
     fn key(&self, signature: u64) -> usize {
-        let shift = (self.window - KEY_HALF) / 2;
-        let bits = (1_u64 << KEY_HALF) - 1;
+        let shift = (self.window - self.key_bits) / 2;
+        let bits = (1_u64 << self.key_bits) - 1;
         let rising = (signature >> shift) & bits;
         let falling = (signature >> (shift + self.window)) & bits;
-        usize::try_from(rising | (falling << KEY_HALF)).unwrap_or(0)
+        usize::try_from(rising | (falling << self.key_bits)).unwrap_or(0)
     }
 
-    /// The signature without the key's bits, squeezed into 32 bits (2(n − 1) − 2·`KEY_HALF`
-    /// bits are left: 28 for n = 18), so that the comparisons take four signatures at a time.
+    /// The signature without the key's bits, squeezed into 32 bits (2(n − 1) − 2·`key_bits`
+    /// bits are left: 32 for n = 20), so that the comparisons take four signatures at a time.
     fn rest(&self, signature: u64) -> u32 {
-        let shift = (self.window - KEY_HALF) / 2;
+        let shift = (self.window - self.key_bits) / 2;
         let low = |s: u64, bits: usize| s & ((1_u64 << bits) - 1);
         let window = |s: u64| {
             // Below the key, and above it moved down over it.
-            low(s, shift) | (low(s >> (shift + KEY_HALF), self.window - shift - KEY_HALF) << shift)
+            low(s, shift)
+                | (low(
+                    s >> (shift + self.key_bits),
+                    self.window - shift - self.key_bits,
+                ) << shift)
         };
         let rising = window(low(signature, self.window));
         let falling = window(low(signature >> self.window, self.window));
-        let rest = rising | (falling << (self.window - KEY_HALF));
+        let rest = rising | (falling << (self.window - self.key_bits));
         u32::try_from(rest).unwrap_or(u32::MAX)
+    }
+
+    /// Into `out`, the signature of every placement of the east half on the set of `rows`
+    /// that leaves the squares of `spared` alone: a north quarter on the north rows of the
+    /// set, with each south quarter on the south rows that fills the other columns and shares
+    /// no diagonal with it.
+    fn halves(&self, quarters: &Quarters, rows: u32, spared: Marks, out: &mut Vec<u64>) {
+        out.clear();
+        let columns = (1_usize << self.half) - 1;
+        let north = &quarters.north[(rows & ((1 << self.south) - 1)) as usize];
+        let south = ((rows >> self.south) as usize) << self.half;
+        for &(taken, top) in north {
+            if top & spared != 0 {
+                continue;
+            }
+            let at = south | (columns & !(taken as usize));
+            let bottoms =
+                &quarters.south[quarters.starts[at] as usize..quarters.starts[at + 1] as usize];
+            let clash = top | spared;
+            out.extend(
+                bottoms
+                    .iter()
+                    .filter(|&&bottom| bottom & clash == 0)
+                    .map(|&bottom| self.signature(top | bottom)),
+            );
+        }
     }
 
     /// Counts the pairs (west, east) with complementary rows and disjoint diagonals (and, for
     /// odd n, with a queen of the middle column on the row left over, attacked by neither).
-    fn join(&self, east: &[Listing], threads: usize) -> u64 {
+    fn join(&self, quarters: &Quarters, threads: usize) -> u64 {
         let full = (1_u32 << self.n) - 1;
         let reverse = |rows: u32| rows.reverse_bits() >> (32 - self.n);
         // For odd n each row of the middle column in turn, the upper ones counted twice for the
@@ -191,11 +226,10 @@ impl Split {
             let free = middle.map_or(full, |row| full & !(1 << row));
             let turns = free == reverse(free);
             for rows in (0..=full).filter(|&rows| rows & !free == 0) {
-                let other = free & !rows;
-                let none = |rows: u32| east.iter().all(|part| part[rows as usize].is_empty());
-                if none(rows) || none(other) {
+                if rows.count_ones() as usize != self.half {
                     continue;
                 }
+                let other = free & !rows;
                 let mut members = vec![rows, other];
                 if turns {
                     members.extend([reverse(rows), reverse(other)]);
@@ -207,12 +241,11 @@ impl Split {
                 }
             }
         }
-        let attacked = 2 * self.window;
         let next = AtomicUsize::new(0);
         let work = || {
             let mut total = 0_u64;
             let mut joiner = Joiner::new(self);
-            let mut kept = Vec::new();
+            let (mut east, mut west) = (Vec::new(), Vec::new());
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&(middle, rows, members)) = tasks.get(i) else {
@@ -220,12 +253,13 @@ impl Split {
                 };
                 let free = middle.map_or(full, |row| full & !(1 << row));
                 // With a middle queen, only the placements that leave its square alone.
-                let keep = |e: &&u64| middle.is_none_or(|row| *e >> (attacked + row) & 1 == 0);
-                let on = |rows: u32| east.iter().flat_map(move |part| &part[rows as usize]);
-                kept.clear();
-                kept.extend(on(rows).filter(keep));
-                let west = on(free & !rows).filter(keep).map(|&e| self.mirrored(e));
-                total += members * joiner.pairs(&kept, west);
+                let spared = middle.map_or(0, |row| self.marks(row, self.half));
+                self.halves(quarters, rows, spared, &mut east);
+                if east.is_empty() {
+                    continue;
+                }
+                self.halves(quarters, free & !rows, spared, &mut west);
+                total += members * joiner.pairs(&east, &mut west);
             }
             total
         };
@@ -242,42 +276,96 @@ impl Split {
     }
 }
 
-/// The listing's search: one column at a time, each queen on a free row off the diagonals
-/// taken so far.
-struct Lister<'a> {
-    split: &'a Split,
-    out: Listing,
+/// The quarters of the east half: every placement of queens on its north rows (above
+/// `Split::south`) and on its south rows, at most one a row and one a column, none attacking
+/// another.
+struct Quarters {
+    /// The north quarters by their set of rows: each its columns (bit c − start) and marks.
+    north: Vec<Vec<(u32, Marks)>>,
+    /// The south quarters' marks, by their rows (shifted down to row 0) and columns: those of
+    /// rows R and columns C are `south[starts[R << half | C]..starts[(R << half | C) + 1]]`.
+    south: Vec<Marks>,
+    /// Where each (rows, columns) of `south` begins.
+    starts: Vec<u32>,
 }
 
-impl Lister<'_> {
-    /// Places the queen of column `col` on `row`, then the rest.
-    fn place(&mut self, col: usize, row: usize, rows: u32, rising: u64, falling: u64) {
-        let n = self.split.n;
-        let rows = rows | 1 << row;
-        let rising = rising | 1 << (row + col);
-        let falling = falling | 1 << (row + n - 1 - col);
-        let col = col + 1;
-        if col == n {
-            let split = self.split;
-            let low = (1_u64 << split.window) - 1;
-            let mut signature = ((rising >> split.start) & low)
-                | (((falling >> split.start) & low) << split.window);
-            if split.gap == 1 {
-                // The middle column's square of row r lies on rising diagonal r + half and on
-                // falling diagonal r + half as well (n − 1 = 2·half).
-                let middle = ((rising | falling) >> split.half) & ((1_u64 << n) - 1);
-                signature |= middle << (2 * split.window);
-            }
-            self.out[rows as usize].push(signature);
+impl Quarters {
+    fn new(split: &Split) -> Self {
+        let mut north = vec![Vec::new(); 1 << split.south];
+        Self::fill(
+            split,
+            0,
+            split.south,
+            0,
+            0,
+            0,
+            &mut |rows, columns, marks| {
+                north[rows as usize].push((columns, marks));
+            },
+        );
+        // The south quarters, counted and then placed by (rows, columns).
+        let place = |rows: u32, columns: u32| {
+            ((rows >> split.south) as usize) << split.half | columns as usize
+        };
+        let mut starts = vec![0_u32; (1 << (split.n - split.south + split.half)) + 1];
+        Self::fill(
+            split,
+            split.south,
+            split.n,
+            0,
+            0,
+            0,
+            &mut |rows, columns, _| {
+                starts[place(rows, columns) + 1] += 1;
+            },
+        );
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut south = vec![0; starts[starts.len() - 1] as usize];
+        let mut fill = starts.clone();
+        Self::fill(
+            split,
+            split.south,
+            split.n,
+            0,
+            0,
+            0,
+            &mut |rows, columns, marks| {
+                let at = &mut fill[place(rows, columns)];
+                south[*at as usize] = marks;
+                *at += 1;
+            },
+        );
+        Quarters {
+            north,
+            south,
+            starts,
+        }
+    }
+
+    /// Every placement on the rows from `row` to `end` (each row empty or with one queen of
+    /// the east half), added to the queens on `rows` and `columns` with `marks`.
+    fn fill(
+        split: &Split,
+        row: usize,
+        end: usize,
+        rows: u32,
+        columns: u32,
+        marks: Marks,
+        visit: &mut impl FnMut(u32, u32, Marks),
+    ) {
+        if row == end {
+            visit(rows, columns, marks);
             return;
         }
-        // Row r of column c lies on rising diagonal r + c and falling diagonal r + n − 1 − c.
-        let taken = u64::from(rows) | rising >> col | falling >> (n - 1 - col);
-        let mut free = !taken & ((1_u64 << n) - 1);
-        while free != 0 {
-            let next = free.trailing_zeros() as usize;
-            free &= free - 1;
-            self.place(col, next, rows, rising, falling);
+        Self::fill(split, row + 1, end, rows, columns, marks, visit);
+        for c in (0..split.half).filter(|c| columns & 1 << c == 0) {
+            let square = split.marks(row, split.start + c);
+            if marks & square == 0 {
+                let (rows, columns) = (rows | 1 << row, columns | 1 << c);
+                Self::fill(split, row + 1, end, rows, columns, marks | square, visit);
+            }
         }
     }
 }
@@ -285,55 +373,143 @@ impl Lister<'_> {
 /// The join of one set of rows, with its buffers kept from one set to the next.
 struct Joiner<'a> {
     split: &'a Split,
-    starts: Vec<usize>,
-    sorted: Vec<u32>,
+    east: Buckets,
+    west: Buckets,
 }
 
-impl<'a> Joiner<'a> {
-    fn new(split: &'a Split) -> Self {
-        Joiner {
-            split,
-            starts: vec![0; (1 << (2 * KEY_HALF)) + 1],
-            sorted: Vec::new(),
+/// Signatures sorted by their key, each kept as its `Split::rest`.
+struct Buckets {
+    /// Where each key's bucket begins in `rests` (and, last, where the final one ends).
+    starts: Vec<usize>,
+    rests: Vec<u32>,
+}
+
+impl Buckets {
+    /// A counting sort of `signatures` by key.
+    fn sort(&mut self, split: &Split, signatures: &[u64]) {
+        self.starts.clear();
+        self.starts.resize(split.keys() + 1, 0);
+        for &s in signatures {
+            self.starts[split.key(s) + 1] += 1;
+        }
+        for k in 1..self.starts.len() {
+            self.starts[k] += self.starts[k - 1];
+        }
+        self.rests.clear();
+        self.rests.resize(signatures.len(), 0);
+        let mut fill = self.starts.clone();
+        for &s in signatures {
+            let at = &mut fill[split.key(s)];
+            self.rests[*at] = split.rest(s);
+            *at += 1;
         }
     }
 
-    /// The pairs of an east placement of `east` and a west one of `west` that share no
-    /// diagonal.
-    fn pairs(&mut self, east: &[u64], west: impl Iterator<Item = u64>) -> u64 {
+    fn bucket(&self, key: usize) -> &[u32] {
+        &self.rests[self.starts[key]..self.starts[key + 1]]
+    }
+}
+
+/// The east signatures compared with the west ones in blocks of this many, so that a block stays
+/// in the nearest cache while every west signature that may fit it passes by (16 KB).
+const BLOCK: usize = 4096;
+
+impl<'a> Joiner<'a> {
+    fn new(split: &'a Split) -> Self {
+        let buckets = || Buckets {
+            starts: Vec::new(),
+            rests: Vec::new(),
+        };
+        Joiner {
+            split,
+            east: buckets(),
+            west: buckets(),
+        }
+    }
+
+    /// The pairs of an east placement of `east` and a west one of `west` (given as the east
+    /// placements they mirror) that share no diagonal.
+    fn pairs(&mut self, east: &[u64], west: &mut [u64]) -> u64 {
         let split = self.split;
-        let keys = 1 << (2 * KEY_HALF);
-        // A counting sort of the east signatures by key, the key's bits cleared.
-        self.starts.fill(0);
-        for &e in east {
-            self.starts[split.key(e) + 1] += 1;
+        for w in west.iter_mut() {
+            *w = split.mirrored(*w);
         }
-        for k in 0..keys {
-            self.starts[k + 1] += self.starts[k];
-        }
-        let mut fill = self.starts.clone();
-        self.sorted.clear();
-        self.sorted.resize(east.len(), 0);
-        for &e in east {
-            let k = split.key(e);
-            self.sorted[fill[k]] = split.rest(e);
-            fill[k] += 1;
-        }
+        self.east.sort(split, east);
+        self.west.sort(split, west);
+        let keys = split.keys();
         let mut total = 0;
-        for w in west {
-            // The buckets whose key bits w leaves free: every submask of its free bits.
-            let free = (keys - 1) & !split.key(w);
-            let rest = split.rest(w);
-            let mut sub = free;
-            loop {
-                let bucket = &self.sorted[self.starts[sub]..self.starts[sub + 1]];
-                total += bucket.iter().filter(|&&e| e & rest == 0).count() as u64;
-                if sub == 0 {
-                    break;
+        for key in 0..keys {
+            // The west buckets that may fit this east one: those whose key bits it leaves free,
+            // every submask of them.
+            let free = (keys - 1) & !key;
+            for block in self.east.bucket(key).chunks(BLOCK) {
+                let mut sub = free;
+                loop {
+                    for &w in self.west.bucket(sub) {
+                        total += block.iter().filter(|&&e| e & w == 0).count() as u64;
+                    }
+                    if sub == 0 {
+                        break;
+                    }
+                    sub = (sub - 1) & free;
                 }
-                sub = (sub - 1) & free;
             }
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every placement of the east half that leaves the squares of `spared` alone, listed
+    /// directly, one column at a time: its rows and signature.
+    fn listed(split: &Split, spared: Marks) -> Vec<(u32, u64)> {
+        fn place(
+            split: &Split,
+            col: usize,
+            rows: u32,
+            marks: Marks,
+            spared: Marks,
+            out: &mut Vec<(u32, u64)>,
+        ) {
+            if col == split.n {
+                out.push((rows, split.signature(marks)));
+                return;
+            }
+            for row in (0..split.n).filter(|row| rows & 1 << row == 0) {
+                let square = split.marks(row, col);
+                if (marks | spared) & square == 0 {
+                    place(split, col + 1, rows | 1 << row, marks | square, spared, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        place(split, split.start, 0, 0, spared, &mut out);
+        out
+    }
+
+    #[test]
+    fn quarters_put_together_give_every_east_half_once() {
+        for n in 4..=11 {
+            let split = Split::new(n);
+            let quarters = Quarters::new(&split);
+            // For odd n, also with a queen on each row of the middle column.
+            let middles = (0..split.gap * n).map(|row| split.marks(row, split.half));
+            for spared in std::iter::once(0).chain(middles) {
+                let mut built = Vec::new();
+                let mut out = Vec::new();
+                for rows in (0..1_u32 << n).filter(|r| r.count_ones() as usize == split.half) {
+                    split.halves(&quarters, rows, spared, &mut out);
+                    built.extend(out.iter().map(|&s| (rows, s)));
+                }
+                let mut direct = listed(&split, spared);
+                assert!(!direct.is_empty(), "n = {n}");
+                direct.sort_unstable();
+                built.sort_unstable();
+                assert_eq!(built, direct, "n = {n}, spared {spared:b}");
+            }
+        }
     }
 }
