@@ -15,8 +15,8 @@
 //!   none attacking another (7,535,369 of each for n = 20). The east placements on a set of
 //!   rows R are then the north quarters on R's north rows, each with the south quarters on R's
 //!   south rows that fill the other columns and share no diagonal with it. Only the quarters and
-//!   the placements of one R at a time are kept, so the memory stays small: 31 MB for n = 18,
-//!   200 MB for n = 20 (the halves of n = 18 all at once would take 2.5 GB).
+//!   the placements of one R at a time are kept, so the memory stays small: 33 MB for n = 18,
+//!   206 MB for n = 20 (the halves of n = 18 all at once would take 2.5 GB).
 //! * **Signatures.** Of a half's diagonals only those that cross into the other half matter:
 //!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes a
 //!   signature with a bit for each, and a pair fits when the signatures share no bit: one AND.
