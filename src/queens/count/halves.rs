@@ -20,9 +20,11 @@
 //! * **Signatures.** Of a half's diagonals only those that cross into the other half matter:
 //!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes a
 //!   signature with a bit for each, and a pair fits when the signatures share no bit: one AND.
-//! * **Buckets.** For each set of rows R, the east placements on R are sorted by three middle
-//!   bits of each window of their signature, so that a west placement visits only the buckets
-//!   whose bits it leaves free: about a fifth of the pairs are looked at (n = 16).
+//! * **Buckets.** For each set of rows R, the placements of both sides are sorted by a few
+//!   middle bits of each window of their signature (2 for n ≤ 15, up to 6 from n = 20), and an
+//!   east bucket meets only the west buckets whose bits it leaves free: with three bits a side,
+//!   (3/4)⁶, about a fifth, of the pairs are looked at. The east buckets are taken in blocks
+//!   small enough to stay in the nearest cache while the west signatures pass by.
 //! * **Symmetry.** Mirroring the board left to right swaps the halves, and turning it upside
 //!   down maps the placements on R to those on R reversed (and the middle queen's row r to
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
@@ -33,8 +35,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::{check_size, count_plain};
 use crate::queens::QueensError;
 
-/// The largest board [`count_by_halves`] takes. Each size up multiplies the time by about
-/// eight, and n = 20 takes minutes already, so n = 21 takes about an hour on two threads; and
+/// The largest board [`count_by_halves`] takes. Each size up multiplies the time by six to
+/// nine, and n = 20 takes minutes already, so n = 21 takes about an hour on two threads; and
 /// from n = 23 on, the marks of a placement (two windows of 2n − 1 − ⌈n/2⌉ bits) no longer fit
 /// 64 bits.
 pub const MAX_HALVES_N: usize = 21;
@@ -103,7 +105,7 @@ type Marks = u64;
 impl Split {
     fn new(n: usize) -> Self {
         let (half, gap) = (n / 2, n % 2);
-        Split {
+        let split = Split {
             n,
             half,
             gap,
@@ -112,15 +114,18 @@ impl Split {
             span: 2 * n - 1 - (half + gap),
             south: half,
             // The more placements a set of rows has, the more buckets pay: these were the
-            // fastest for each n (for n = 20, 6 bits took 0.91 of the time of 5, 0.58 of 4, and
-            // 0.63 of 7).
+            // fastest for each n (for n = 20, on every 25th set of rows, 6 bits took 0.91 of
+            // the time of 5, 0.58 of 4, and 0.63 of 7).
             key_bits: match n {
                 ..=15 => 2,
                 16 | 17 => 3,
                 18 | 19 => 4,
                 _ => 6,
             },
-        }
+        };
+        // The marks fill at most a u64, and what is left of a signature beside its key a u32.
+        debug_assert!(2 * split.span <= 64 && 2 * (split.window - split.key_bits) <= 32);
+        split
     }
 
     /// The number of buckets.
@@ -159,8 +164,9 @@ impl Split {
         usize::try_from(rising | (falling << self.key_bits)).unwrap_or(0)
     }
 
-    /// The signature without the key's bits, squeezed into 32 bits (2(n − 1) − 2·`key_bits`
-    /// bits are left: 32 for n = 20), so that the comparisons take four signatures at a time.
+    /// The signature without the key's bits, squeezed into 32 bits (2·(window − `key_bits`)
+    /// bits are left: at most 26, for n = 18 to 21), so that the comparisons take several
+    /// signatures at a time.
     fn rest(&self, signature: u64) -> u32 {
         let shift = (self.window - self.key_bits) / 2;
         let low = |s: u64, bits: usize| s & ((1_u64 << bits) - 1);
@@ -510,6 +516,25 @@ mod tests {
                 built.sort_unstable();
                 assert_eq!(built, direct, "n = {n}, spared {spared:b}");
             }
+        }
+    }
+
+    #[test]
+    fn every_size_keeps_all_its_bits() {
+        for n in 4..=MAX_HALVES_N {
+            let split = Split::new(n);
+            assert!(2 * split.span <= 64, "n = {n}");
+            // Every bit of a signature lands in its key or in what is left: none is dropped.
+            for bit in 0..2 * split.window {
+                let signature = 1 << bit;
+                let kept = split.key(signature).count_ones() + split.rest(signature).count_ones();
+                assert_eq!(kept, 1, "n = {n}, bit {bit}");
+            }
+            let all = (1_u64 << (2 * split.window)) - 1;
+            assert_eq!(
+                split.rest(all).count_ones() as usize,
+                2 * (split.window - split.key_bits)
+            );
         }
     }
 }
