@@ -71,19 +71,33 @@ fn the_symmetry_search_agrees_with_plain_search_and_burnside() {
 
 #[test]
 fn progress_is_reported_for_every_sub_problem_in_order() {
-    let seen = Mutex::new(Vec::new());
-    let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
-    let options = CountOptions {
-        threads: 2,
-        progress: Some(&report),
-    };
-    assert_eq!(queens::count_with(12, &options).unwrap().all, 14200);
-    let seen = seen.into_inner().unwrap();
-    let total = seen[0].1;
-    assert!(total > 10, "enough sub-problems to share: {total}");
-    let mut done: Vec<usize> = seen.iter().map(|&(d, _)| d).collect();
-    done.sort_unstable();
-    assert_eq!(done, (1..=total).collect::<Vec<_>>());
+    // The symmetric search, and the halves on an even and an odd board.
+    type Counter = fn(&CountOptions) -> u64;
+    let counters: [(&str, u64, Counter); 3] = [
+        ("search", 14200, |o| queens::count_with(12, o).unwrap().all),
+        ("halves", 14200, |o| {
+            queens::count_by_halves_with(12, o).unwrap()
+        }),
+        ("halves", 2680, |o| {
+            queens::count_by_halves_with(11, o).unwrap()
+        }),
+    ];
+    for (name, expected, counter) in counters {
+        let seen = Mutex::new(Vec::new());
+        let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
+        let options = CountOptions {
+            threads: 2,
+            progress: Some(&report),
+        };
+        assert_eq!(counter(&options), expected, "{name}");
+        let seen = seen.into_inner().unwrap();
+        let total = seen[0].1;
+        assert!(total > 10, "{name}: enough sub-problems to share: {total}");
+        assert!(seen.iter().all(|&(_, t)| t == total), "{name}");
+        let mut done: Vec<usize> = seen.iter().map(|&(d, _)| d).collect();
+        done.sort_unstable();
+        assert_eq!(done, (1..=total).collect::<Vec<_>>(), "{name}");
+    }
 }
 
 #[test]

@@ -628,7 +628,14 @@ fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
     let (solutions, gave_up) = match method {
         CountMethod::Bitboard => return count_bitboard(out, n, args.fundamental, args.threads),
         CountMethod::Halves => {
-            let all = queens::count_by_halves(n, args.threads).map_err(Failure::input)?;
+            let all = with_progress(n, |progress| {
+                let options = queens::CountOptions {
+                    threads: args.threads,
+                    progress: Some(progress),
+                };
+                queens::count_by_halves_with(n, &options)
+            })
+            .map_err(Failure::input)?;
             (all, false)
         }
         CountMethod::Sat if n > SAT_COUNT_MAX => {
@@ -662,14 +669,33 @@ fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
     Ok(out.line(solutions))
 }
 
-/// Counts with the bitboard search; on a terminal, a progress line on stderr once a second has
-/// passed.
+/// Counts with the bitboard search.
 fn count_bitboard(
     out: &mut Output,
     n: usize,
     fundamental: bool,
     threads: usize,
 ) -> Result<u8, Failure> {
+    let counts = with_progress(n, |progress| {
+        queens::count_with(
+            n,
+            &queens::CountOptions {
+                threads,
+                progress: Some(progress),
+            },
+        )
+    })
+    .map_err(Failure::input)?;
+    Ok(out.line(if fundamental {
+        counts.fundamental
+    } else {
+        counts.all
+    }))
+}
+
+/// Runs `count` with a progress callback that, on a terminal, keeps a progress line on stderr
+/// once a second has passed, and clears it at the end.
+fn with_progress<T>(n: usize, count: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T) -> T {
     use std::io::IsTerminal;
     let start = std::time::Instant::now();
     let shown = std::sync::atomic::AtomicBool::new(false);
@@ -685,20 +711,12 @@ fn count_bitboard(
             eprint!("\rcounting {n} queens: {percent:>3}% after {seconds} s ");
         }
     };
-    let options = queens::CountOptions {
-        threads,
-        progress: Some(&progress),
-    };
-    let counts = queens::count_with(n, &options).map_err(Failure::input)?;
+    let result = count(&progress);
     if shown.load(std::sync::atomic::Ordering::Relaxed) {
         // Clear the progress line.
         eprint!("\r{:60}\r", "");
     }
-    Ok(out.line(if fundamental {
-        counts.fundamental
-    } else {
-        counts.all
-    }))
+    result
 }
 
 fn sat(

@@ -21,8 +21,8 @@ pub use method::{Limits, Method, Placement, place};
 
 pub use count::{
     CountOptions, Counts, HALVES_FASTER_FROM, MAX_COUNT_N, MAX_HALVES_N, MAX_THREADS,
-    all_solutions, count, count_by_halves, count_fundamental, count_fundamental_by_burnside,
-    count_plain, count_symmetric, count_with, fundamental_solutions,
+    all_solutions, count, count_by_halves, count_by_halves_with, count_fundamental,
+    count_fundamental_by_burnside, count_plain, count_symmetric, count_with, fundamental_solutions,
 };
 
 use std::fmt;

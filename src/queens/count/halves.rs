@@ -32,7 +32,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{check_size, count_plain};
+use super::{CountOptions, check_size, count_plain};
 use crate::queens::QueensError;
 
 /// The largest board [`count_by_halves`] takes. Each size up multiplies the time by six to
@@ -56,6 +56,22 @@ pub const HALVES_FASTER_FROM: usize = 12;
 /// # Errors
 /// [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`].
 pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
+    count_by_halves_with(
+        n,
+        &CountOptions {
+            threads,
+            progress: None,
+        },
+    )
+}
+
+/// [`count_by_halves`] with the options of [`count_with`](super::count_with): the threads, and
+/// a progress callback called after each set of rows is joined (with the number joined so far
+/// and the number in all).
+///
+/// # Errors
+/// [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`].
+pub fn count_by_halves_with(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
     check_size(n)?;
     if n > MAX_HALVES_N {
         return Err(QueensError::OutOfRange {
@@ -67,14 +83,14 @@ pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
     if n < 4 {
         return count_plain(n);
     }
-    let threads = match threads {
+    let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         t => t,
     }
     .clamp(1, n);
     let split = Split::new(n);
     let quarters = Quarters::new(&split);
-    Ok(split.join(&quarters, threads))
+    Ok(split.join(&quarters, threads, options.progress))
 }
 
 /// The board's split: two halves of `half` columns, with the middle column between them when
@@ -212,7 +228,12 @@ impl Split {
 
     /// Counts the pairs (west, east) with complementary rows and disjoint diagonals (and, for
     /// odd n, with a queen of the middle column on the row left over, attacked by neither).
-    fn join(&self, quarters: &Quarters, threads: usize) -> u64 {
+    fn join(
+        &self,
+        quarters: &Quarters,
+        threads: usize,
+        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    ) -> u64 {
         let full = (1_u32 << self.n) - 1;
         let reverse = |rows: u32| rows.reverse_bits() >> (32 - self.n);
         // For odd n each row of the middle column in turn, the upper ones counted twice for the
@@ -247,7 +268,7 @@ impl Split {
                 }
             }
         }
-        let next = AtomicUsize::new(0);
+        let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let work = || {
             let mut total = 0_u64;
             let mut joiner = Joiner::new(self);
@@ -261,11 +282,14 @@ impl Split {
                 // With a middle queen, only the placements that leave its square alone.
                 let spared = middle.map_or(0, |row| self.marks(row, self.half));
                 self.halves(quarters, rows, spared, &mut east);
-                if east.is_empty() {
-                    continue;
+                if !east.is_empty() {
+                    self.halves(quarters, free & !rows, spared, &mut west);
+                    total += members * joiner.pairs(&east, &mut west);
                 }
-                self.halves(quarters, free & !rows, spared, &mut west);
-                total += members * joiner.pairs(&east, &mut west);
+                let finished = done.fetch_add(1, Ordering::AcqRel) + 1;
+                if let Some(report) = progress {
+                    report(finished, tasks.len());
+                }
             }
             total
         };

@@ -31,7 +31,7 @@ mod plain;
 mod search;
 
 pub use burnside::{count_fundamental_by_burnside, count_symmetric};
-pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves};
+pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves, count_by_halves_with};
 pub use list::{all_solutions, fundamental_solutions};
 pub use plain::count_plain;
 pub use search::{CountOptions, Counts, count, count_fundamental, count_with};
