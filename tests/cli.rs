@@ -318,7 +318,7 @@ fn count_by_bitboard_is_the_default_and_knows_symmetry() {
         (vec!["count", "13", "--threads", "1"], "73712"),
         (vec!["count", "3"], "0"),
         (vec!["count", "1", "--fundamental"], "1"),
-        // From 14 on, the default is the join of halves; the answers do not change.
+        // From 12 on, the default is the join of halves; the answers do not change.
         (vec!["count", "14"], "365596"),
         (vec!["count", "14", "--method", "bitboard"], "365596"),
         (
