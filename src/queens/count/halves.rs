@@ -107,8 +107,6 @@ struct Split {
     window: usize,
     /// The diagonals of one direction that pass through the east half: 2n − 1 − `start`.
     span: usize,
-    /// The south quarter's first row: ⌊n/2⌋.
-    south: usize,
     /// The bits of each window that sort the placements into buckets.
     key_bits: usize,
 }
@@ -128,7 +126,6 @@ impl Split {
             start: half + gap,
             window: n - 1 - gap,
             span: 2 * n - 1 - (half + gap),
-            south: half,
             // The more placements a set of rows has, the more buckets pay: these were the
             // fastest for each n (for n = 20, on every 25th set of rows, 6 bits took 0.91 of
             // the time of 5, 0.58 of 4, and 0.63 of 7).
@@ -142,6 +139,11 @@ impl Split {
         // The marks fill at most a u64, and what is left of a signature beside its key a u32.
         debug_assert!(2 * split.span <= 64 && 2 * (split.window - split.key_bits) <= 32);
         split
+    }
+
+    /// The south quarter's first row: ⌊n/2⌋, where the north quarter ends.
+    fn south(&self) -> usize {
+        self.half
     }
 
     /// The number of buckets.
@@ -207,8 +209,8 @@ impl Split {
     fn halves(&self, quarters: &Quarters, rows: u32, spared: Marks, out: &mut Vec<u64>) {
         out.clear();
         let columns = (1_usize << self.half) - 1;
-        let north = &quarters.north[(rows & ((1 << self.south) - 1)) as usize];
-        let south = ((rows >> self.south) as usize) << self.half;
+        let north = &quarters.north[(rows & ((1 << self.south()) - 1)) as usize];
+        let south = ((rows >> self.south()) as usize) << self.half;
         for &(taken, top) in north {
             if top & spared != 0 {
                 continue;
@@ -321,11 +323,11 @@ struct Quarters {
 
 impl Quarters {
     fn new(split: &Split) -> Self {
-        let mut north = vec![Vec::new(); 1 << split.south];
+        let mut north = vec![Vec::new(); 1 << split.south()];
         Self::fill(
             split,
             0,
-            split.south,
+            split.south(),
             0,
             0,
             0,
@@ -335,12 +337,12 @@ impl Quarters {
         );
         // The south quarters, counted and then placed by (rows, columns).
         let place = |rows: u32, columns: u32| {
-            ((rows >> split.south) as usize) << split.half | columns as usize
+            ((rows >> split.south()) as usize) << split.half | columns as usize
         };
-        let mut starts = vec![0_u32; (1 << (split.n - split.south + split.half)) + 1];
+        let mut starts = vec![0_u32; (1 << (split.n - split.south() + split.half)) + 1];
         Self::fill(
             split,
-            split.south,
+            split.south(),
             split.n,
             0,
             0,
@@ -356,7 +358,7 @@ impl Quarters {
         let mut fill = starts.clone();
         Self::fill(
             split,
-            split.south,
+            split.south(),
             split.n,
             0,
             0,
