@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::cdcl::Cnf;
+use crate::logic::Cnf;
 use crate::logic::{Clause, Clauses, Literal, Variable};
 
 /// The clauses saying that at most one of the variables is true: `{¬p, ¬q}` for each pair.
@@ -67,6 +67,7 @@ pub fn one_hot0(variables: &[Variable]) -> Clauses {
 /// assignments of the original variables with at most one true: for such an assignment the
 /// auxiliary variables can be set to satisfy every clause, and for any other they cannot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Amo {
     /// `{¬p, ¬q}` for every pair: the lecture's.
     Pairwise,

@@ -32,6 +32,7 @@ pub mod plot;
 pub mod queens;
 pub mod render;
 pub mod rng;
+pub mod sat;
 mod scan;
 
 pub use board::{Board, Direction, Piece, Square, Symmetry};

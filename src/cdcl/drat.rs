@@ -1,4 +1,5 @@
-//! A forward checker for DRAT proofs of unsatisfiability, independent of the solver.
+//! DRAT proofs of unsatisfiability: written as text, and checked forward by a checker that is
+//! independent of the solver.
 //!
 //! A proof is a list of clauses added and deleted. Each added clause must follow from the
 //! clauses present at that point by *reverse unit propagation* (RUP): assume every literal of the
@@ -9,17 +10,54 @@
 //! and simple enough to trust.
 
 use std::collections::HashMap;
+use std::io::{self, Write};
+
+use super::ProofStep;
+
+/// Writes a proof as DRAT text, a step a line (`d ` before a deletion, `0` at the end), each
+/// literal numbered by `number`: the identity, or the way back to a file's own numbers (see
+/// [`Dense::file_literal`](crate::logic::dimacs::Dense::file_literal)).
+///
+/// ```
+/// use nqueens::cdcl::{ProofStep, drat};
+/// let proof = [ProofStep::Add(vec![2]), ProofStep::Delete(vec![1, 2]), ProofStep::Add(vec![])];
+/// let mut text = Vec::new();
+/// drat::write(&proof, |l| i64::from(l) * 10, &mut text)?;
+/// assert_eq!(String::from_utf8(text).unwrap(), "20 0\nd 10 20 0\n0\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As the writer's.
+pub fn write(
+    proof: &[ProofStep],
+    number: impl Fn(i32) -> i64,
+    mut out: impl Write,
+) -> io::Result<()> {
+    let mut line = String::new();
+    for step in proof {
+        let (prefix, literals) = match step {
+            ProofStep::Add(literals) => ("", literals),
+            ProofStep::Delete(literals) => ("d ", literals),
+        };
+        line.clear();
+        line.push_str(prefix);
+        for &l in literals {
+            line.push_str(&number(l).to_string());
+            line.push(' ');
+        }
+        line.push_str("0\n");
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
 
 /// Checks a proof for clauses over variables `1..=variables` (DIMACS numbers).
 ///
 /// # Errors
 /// Which step is not implied by unit propagation, or that the proof never derives the empty
 /// clause.
-pub fn check(
-    variables: usize,
-    clauses: &[Vec<i32>],
-    proof: &[super::ProofStep],
-) -> Result<(), String> {
+pub fn check(variables: usize, clauses: &[Vec<i32>], proof: &[ProofStep]) -> Result<(), String> {
     let mut store: Vec<Option<Vec<i32>>> = clauses.iter().cloned().map(Some).collect();
     let mut index: HashMap<Vec<i32>, Vec<usize>> = HashMap::new();
     for (i, clause) in clauses.iter().enumerate() {
@@ -27,7 +65,7 @@ pub fn check(
     }
     for (step_number, step) in proof.iter().enumerate() {
         match step {
-            super::ProofStep::Add(clause) => {
+            ProofStep::Add(clause) => {
                 if !implied(variables, &store, clause) {
                     return Err(format!(
                         "step {}: the clause {clause:?} does not follow by unit propagation",
@@ -40,7 +78,7 @@ pub fn check(
                 index.entry(sorted(clause)).or_default().push(store.len());
                 store.push(Some(clause.clone()));
             }
-            super::ProofStep::Delete(clause) => {
+            ProofStep::Delete(clause) => {
                 if let Some(i) = index.get_mut(&sorted(clause)).and_then(Vec::pop) {
                     store[i] = None;
                 }
@@ -118,7 +156,7 @@ fn implied(variables: usize, store: &[Option<Vec<i32>>], clause: &[i32]) -> bool
 
 #[cfg(test)]
 mod tests {
-    use super::super::ProofStep::{Add, Delete};
+    use super::ProofStep::{Add, Delete};
     use super::*;
 
     #[test]

@@ -31,19 +31,24 @@ mod all;
 mod engine;
 
 pub use all::{Models, satisfy_all, satisfy_all_with, satisfy_count, satisfy_one};
+// The solvers' common vocabulary, where the lecture's notebooks and older code look for it.
+pub use crate::sat::{Budget, Limit, Outcome};
 
 use std::fmt;
 use std::time::Duration;
 
-use crate::logic::{Clause, Clauses, Literal, Model};
+use crate::logic::{Clause, Clauses, Literal};
 
 /// How `solve` chooses the literal to split on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Heuristic {
     /// The first undecided variable, positive literal first (lecture 06).
     #[default]
+    #[cfg_attr(feature = "cli", value(name = "first"))]
     FirstVariable,
     /// The literal with the highest Jeroslow–Wang score `Σ 2^−|C|` (lecture 07).
+    #[cfg_attr(feature = "cli", value(name = "jw"))]
     JeroslowWang,
 }
 
@@ -54,15 +59,6 @@ impl fmt::Display for Heuristic {
             Heuristic::JeroslowWang => "Jeroslow-Wang",
         })
     }
-}
-
-/// Limits that stop a search which runs too long; `None` means no limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Budget {
-    /// The most splits (case distinctions) the search may make.
-    pub max_splits: Option<u64>,
-    /// The most time the search may take.
-    pub time_limit: Option<Duration>,
 }
 
 /// How to run [`solve_with`].
@@ -106,65 +102,6 @@ impl fmt::Display for Stats {
             "{} calls, {} splits, {} unit propagations, {} conflicts",
             self.calls, self.splits, self.unit_propagations, self.conflicts
         )
-    }
-}
-
-/// Why a search stopped without an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    /// It reached [`Budget::max_splits`].
-    Splits(u64),
-    /// It reached [`Budget::time_limit`].
-    Time(Duration),
-}
-
-impl fmt::Display for Limit {
-    /// What ran out: "2 splits", "0.250 s".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::Splits(n) => write!(f, "{n} splits"),
-            Limit::Time(d) => write!(f, "{:.3} s", d.as_secs_f64()),
-        }
-    }
-}
-
-/// The answer of a search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// A model of every clause.
-    Satisfiable(Model),
-    /// No model exists.
-    Unsatisfiable,
-    /// The budget ran out first.
-    GaveUp(Limit),
-}
-
-impl Outcome {
-    /// The model, if one was found.
-    pub fn model(&self) -> Option<&Model> {
-        match self {
-            Outcome::Satisfiable(model) => Some(model),
-            _ => None,
-        }
-    }
-
-    /// The answer in the lecture's form: the set of unit clauses, or `{{}}`; `None` if it gave up.
-    pub fn to_clauses(&self) -> Option<Clauses> {
-        match self {
-            Outcome::Satisfiable(model) => Some(model.to_clauses()),
-            Outcome::Unsatisfiable => Some(Clauses::falsum()),
-            Outcome::GaveUp(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Satisfiable(model) => fmt::Display::fmt(model, f),
-            Outcome::Unsatisfiable => f.write_str("{{}}"),
-            Outcome::GaveUp(limit) => write!(f, "gave up after {limit}"),
-        }
     }
 }
 

@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::fmt::Write as _;
 
-use super::{Clauses, Literal, Model, Variable};
+use super::{Clauses, Cnf, Literal, Model, Variable};
 
-/// A clause set read from DIMACS, with the variable that stands for each number.
+/// A clause set read from DIMACS, with the variable that stands for each number (the numbered
+/// form is [`Numbers`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cnf {
+pub struct Named {
     /// How many variables the header declares.
     pub declared: usize,
     /// The variable of each number that occurs in a clause or in the name table.
@@ -30,7 +31,7 @@ pub struct Cnf {
     pub clauses: Clauses,
 }
 
-impl Cnf {
+impl Named {
     /// The variable numbered `number`, if it occurs in the file.
     pub fn variable(&self, number: usize) -> Option<Variable> {
         self.variables.get(&number).copied()
@@ -167,7 +168,7 @@ pub struct Numbers {
     /// How many variables the header declares.
     pub declared: usize,
     /// The clauses in the file's numbers, in the file's order (duplicates kept).
-    pub clauses: crate::cdcl::Cnf,
+    pub clauses: Cnf,
     /// The `c var <number> <name>` table: each entry's number, line and name.
     pub names: BTreeMap<usize, (usize, Variable)>,
 }
@@ -185,13 +186,67 @@ impl Numbers {
         used.dedup();
         used
     }
+
+    /// The clauses renumbered 1, 2, … in the order of the numbers used, as a solver wants its
+    /// variables, with the way back. Clauses already numbered that way are taken as they are.
+    pub fn dense(self) -> Dense {
+        let used = self.used();
+        if used.iter().enumerate().all(|(i, &number)| number == i + 1) {
+            return Dense {
+                clauses: self.clauses,
+                used,
+            };
+        }
+        let mut clauses = Cnf::new();
+        let mut buffer = Vec::new();
+        for clause in self.clauses.iter() {
+            buffer.clear();
+            buffer.extend(clause.iter().map(|&lit| {
+                let number = usize::try_from(lit.unsigned_abs()).unwrap_or(usize::MAX);
+                // Every number of a clause is in `used`, and there are fewer than i32::MAX.
+                let v =
+                    i32::try_from(used.binary_search(&number).unwrap_or(0) + 1).unwrap_or(i32::MAX);
+                if lit < 0 { -v } else { v }
+            }));
+            clauses.add(&buffer);
+        }
+        Dense { clauses, used }
+    }
+}
+
+/// A file's clauses with their variables renumbered `1..=used.len()`: the solver's number `v`
+/// is the file's `used[v − 1]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dense {
+    /// The clauses, renumbered.
+    pub clauses: Cnf,
+    /// The file's numbers, in order: the `v`th is the solver's variable `v`.
+    pub used: Vec<usize>,
+}
+
+impl Dense {
+    /// The file's number of a renumbered literal (`±v` to `±used[v − 1]`).
+    pub fn file_literal(&self, lit: i32) -> i64 {
+        let index = usize::try_from(lit.unsigned_abs())
+            .unwrap_or(1)
+            .saturating_sub(1);
+        let number = self.used.get(index).copied().unwrap_or(0);
+        let number = i64::try_from(number).unwrap_or(i64::MAX);
+        if lit < 0 { -number } else { number }
+    }
+
+    /// The `v` lines of a model of the renumbered clauses (`values[v − 1]` for variable `v`),
+    /// in the file's numbers.
+    pub fn value_lines(&self, values: &[bool]) -> String {
+        value_lines(self.used.iter().copied().zip(values.iter().copied()))
+    }
 }
 
 /// Reads a DIMACS CNF text.
 ///
 /// # Errors
 /// Any departure from the format is a [`DimacsError`] naming its line.
-pub fn read(text: &str) -> Result<Cnf, DimacsError> {
+pub fn read(text: &str) -> Result<Named, DimacsError> {
     let numbers = read_numbers(text)?;
     let used = numbers
         .clauses
@@ -213,7 +268,7 @@ pub fn read(text: &str) -> Result<Cnf, DimacsError> {
         .iter()
         .map(|c| c.iter().map(|&l| literal(l)).collect())
         .collect();
-    Ok(Cnf {
+    Ok(Named {
         declared: numbers.declared,
         variables,
         clauses,
@@ -229,7 +284,7 @@ pub fn read(text: &str) -> Result<Cnf, DimacsError> {
 pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
     let mut header: Option<Header> = None;
     let mut names: BTreeMap<usize, (usize, Variable)> = BTreeMap::new();
-    let mut clauses = crate::cdcl::Cnf::new();
+    let mut clauses = Cnf::new();
     let mut current: Vec<i32> = Vec::new();
     let mut last_line = 0;
     for (index, text_line) in text.lines().enumerate() {
@@ -414,10 +469,10 @@ pub fn write(clauses: &Clauses) -> String {
 /// The SAT-competition answer lines `v 1 -2 … 0` for a model of a file's clauses.
 ///
 /// Every variable that occurs in the file is given; those the model leaves unassigned are
-/// written as false (see [`Cnf::completed`]), which still satisfies the clauses. A variable the
+/// written as false (see [`Named::completed`]), which still satisfies the clauses. A variable the
 /// header declares but no clause mentions can take either value and is left out, so the answer
 /// stays as long as the file.
-pub fn model_lines(cnf: &Cnf, model: &Model) -> String {
+pub fn model_lines(cnf: &Named, model: &Model) -> String {
     value_lines(
         cnf.variables
             .iter()

@@ -11,6 +11,7 @@
 //! assert_eq!(clauses.to_string(), "{{p, ¬q}, {q}}");
 //! ```
 
+mod cnf;
 pub mod dimacs;
 mod parse;
 
@@ -19,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
+pub use cnf::Cnf;
 pub use parse::ParseError;
 
 /// A propositional variable: a name, interned, so that copying and comparing are cheap.

@@ -20,9 +20,10 @@ pub use encoding::{Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES};
 pub use method::{Limits, Method, Placement, place};
 
 pub use count::{
-    CountOptions, Counts, HALVES_FASTER_FROM, MAX_COUNT_N, MAX_HALVES_N, MAX_THREADS,
-    all_solutions, count, count_by_halves, count_by_halves_with, count_fundamental,
-    count_fundamental_by_burnside, count_plain, count_symmetric, count_with, fundamental_solutions,
+    CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, MAX_COUNT_N, MAX_HALVES_N,
+    MAX_SAT_COUNT_N, MAX_THREADS, Tally, all_solutions, count, count_by, count_by_halves,
+    count_by_halves_with, count_fundamental, count_fundamental_by_burnside, count_plain,
+    count_symmetric, count_with, fundamental_solutions,
 };
 
 use std::fmt;
@@ -304,6 +305,20 @@ impl fmt::Display for QueensError {
 }
 
 impl std::error::Error for QueensError {}
+
+impl QueensError {
+    /// Why the CSP of n queens could not be built, as this error: too large, or no board.
+    pub(crate) fn of_csp(n: usize, error: &crate::csp::CspError) -> Self {
+        match error {
+            crate::csp::CspError::TooLarge(_) => QueensError::OutOfRange {
+                n,
+                max: crate::csp::MAX_N,
+                method: "the CSP",
+            },
+            _ => QueensError::Empty,
+        }
+    }
+}
 
 /// Reads a board from a model: a queen on every square whose variable `Q<r,c>` is true.
 ///

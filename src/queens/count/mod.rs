@@ -22,17 +22,20 @@
 //! solutions symmetric under a turn are few enough for a direct search ([`count_symmetric`]).
 //!
 //! Files: `search` (the symmetric search on threads), `plain` (the plain search), `burnside`
-//! (the classes by Burnside's lemma), `list` (every solution as a board).
+//! (the classes by Burnside's lemma), `list` (every solution as a board), `halves` (the
+//! quadrant method), `method` (one entry, [`count_by`], for every way to count).
 
 mod burnside;
 mod halves;
 mod list;
+mod method;
 mod plain;
 mod search;
 
 pub use burnside::{count_fundamental_by_burnside, count_symmetric};
 pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves, count_by_halves_with};
 pub use list::{all_solutions, fundamental_solutions};
+pub use method::{CountMethod, MAX_SAT_COUNT_N, Tally, count_by};
 pub use plain::count_plain;
 pub use search::{CountOptions, Counts, count, count_fundamental, count_with};
 

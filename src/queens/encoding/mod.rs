@@ -34,6 +34,7 @@ pub trait Encode: Sync {
 
 /// The encodings the crate has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Encoding {
     /// The lecture's: at most one per row and diagonal, at least one per column.
     #[default]

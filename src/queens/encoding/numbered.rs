@@ -3,8 +3,8 @@
 //! at-most-one) take a second to write down.
 
 use super::{Encoding, QueensError};
-use crate::cdcl::Cnf;
 use crate::encode::Amo;
+use crate::logic::Cnf;
 
 /// The most clauses [`Encoding::numbered`] makes (about 16 bytes each: a gigabyte).
 pub const MAX_NUMBERED_CLAUSES: u128 = 60_000_000;

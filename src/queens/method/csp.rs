@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use super::{Found, Limits, Method, Stats, narrow};
+use crate::csp;
 use crate::csp::solve::{self, Cap};
-use crate::csp::{self, CspError};
 use crate::queens::{QueensError, Spent};
 
 pub(super) fn place(
@@ -14,14 +14,8 @@ pub(super) fn place(
     start: Instant,
 ) -> Result<Found, QueensError> {
     let deadline = limits.time_limit.map(|limit| start + limit);
-    let built = csp::create_csp_until(n, deadline).map_err(|error| match error {
-        CspError::TooLarge(_) => QueensError::OutOfRange {
-            n,
-            max: csp::MAX_N,
-            method: "the CSP",
-        },
-        _ => QueensError::Empty,
-    })?;
+    let built =
+        csp::create_csp_until(n, deadline).map_err(|error| QueensError::of_csp(n, &error))?;
     let Some(problem) = built else {
         return Err(out_of_time(n, method, limits));
     };

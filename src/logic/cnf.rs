@@ -8,7 +8,7 @@ use std::io::{self, Write};
 /// clause; a million queens' worth of clauses is built here.
 ///
 /// ```
-/// use nqueens::cdcl::Cnf;
+/// use nqueens::logic::Cnf;
 /// let mut cnf = Cnf::new();
 /// let p = cnf.fresh();
 /// let q = cnf.fresh();

@@ -1,0 +1,308 @@
+//! `nqueens`: solve or count n queens (Davis–Putnam, CDCL, the CSP solvers, backtracking), write
+//! the clauses as DIMACS, or solve any DIMACS file.
+//!
+//! Each command is parse → one library call → print: `solve` goes through [`queens::place`],
+//! `count` through [`queens::count_by`], `sat` through [`dp::solve_with`] or
+//! [`cdcl::solve_cnf`]. `args` holds the arguments, `output` the printing.
+//!
+//! Exit codes: 0 success; 1 no solution (n = 2, 3), the solver gave up, or the output could not
+//! be written; 2 bad input; `sat` answers 10 (satisfiable), 20 (unsatisfiable) or 0 (unknown:
+//! the budget ran out) as SAT solvers do.
+
+mod args;
+mod output;
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use args::{Cli, Command, CountArgs, PictureArgs, SatArgs, SolveArgs, SolverArg};
+use clap::Parser;
+use nqueens::cdcl::{self, CdclOptions, CnfOutcome, drat};
+use nqueens::dp::{self, Budget, Options};
+use nqueens::encode::Amo;
+use nqueens::logic::dimacs;
+use nqueens::queens::{self, CountMethod, CountOptions, Placement, QueensError, Spent};
+use nqueens::render;
+use nqueens::sat::Outcome;
+use nqueens::{Board, csp};
+use output::{Answer, Failure, Output, stats_lines, with_progress};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version.
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            // clap's first line says what is wrong; the usage lines after it are noise here.
+            let text = error.render().to_string();
+            let first = text.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("nqueens: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = Output::new();
+    let result =
+        match cli.command {
+            Command::Solve(args) => solve(&mut out, &args),
+            Command::Csp { n } => csp::create_csp(n)
+                .map_err(Failure::input)
+                .map(|problem| out.line(problem)),
+            Command::Count(args) => count(&mut out, &args),
+            Command::Cnf {
+                n,
+                encoding,
+                amo: Amo::Pairwise,
+            } => encoding
+                .clauses(n)
+                .map_err(Failure::input)
+                .map(|clauses| out.text(&dimacs::write(&clauses))),
+            Command::Cnf { n, encoding, amo } => encoding
+                .numbered(n, amo)
+                .map_err(Failure::input)
+                .map(|cnf| {
+                    let mut text = Vec::new();
+                    // Writing to memory cannot fail.
+                    let _ = cnf.write_dimacs(&mut text);
+                    out.text(&String::from_utf8_lossy(&text))
+                }),
+            Command::Sat(args) => sat(&mut out, &args),
+        };
+    // What was written must have reached its destination (`> /dev/full` is an error).
+    let result = out.finish().and(result);
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            eprintln!("nqueens: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
+    check_picture(&args.picture, args.n)?;
+    let placed = queens::place(args.n, &args.method(), &args.limits()).map_err(|error| {
+        let hint = match &error {
+            QueensError::GaveUp { after, .. } => raise(*after),
+            _ => return Failure::from(error),
+        };
+        Failure::output(format!("{error} (raise {hint})"))
+    })?;
+    draw_picture(&args.picture, &placed)?;
+    let n = placed.n();
+    if args.columns {
+        let columns: Vec<String> = placed.columns().iter().map(ToString::to_string).collect();
+        out.line(columns.join(" "));
+    } else if let Ok(board) = placed.board() {
+        out.line(board);
+    } else {
+        out.line(format!(
+            "{n} queens placed, none attacking another (checked); --columns prints them, --svg \
+             draws an overview"
+        ));
+    }
+    if args.stats {
+        out.text(&placed.stats.to_string());
+        out.line(format!(
+            "{:<19}{:.3} ms",
+            "time:",
+            placed.elapsed.as_secs_f64() * 1e3
+        ));
+    }
+    Ok(0)
+}
+
+/// Checks what can be checked before solving: a picture of the whole board needs a board small
+/// enough to draw square by square, and a square on it.
+fn check_picture(picture: &PictureArgs, n: usize) -> Result<(), Failure> {
+    if picture.svg.is_none() {
+        return Ok(());
+    }
+    let whole = picture.labels || picture.attacks.is_some();
+    if whole && n > render::MAX_DRAWN {
+        return Err(Failure::input(format!(
+            "--labels and --attacks draw whole boards, up to {max}×{max}",
+            max = render::MAX_DRAWN
+        )));
+    }
+    match picture.attacks {
+        Some(square) if !Board::new(n).contains(square) => Err(Failure::input(format!(
+            "--attacks {},{} is off the {n}×{n} board",
+            square.row, square.col
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes the picture asked for, if any.
+fn draw_picture(picture: &PictureArgs, placed: &Placement) -> Result<(), Failure> {
+    let Some(path) = &picture.svg else {
+        return Ok(());
+    };
+    let n = placed.n();
+    let svg = match picture.attacks {
+        Some(square) => render::attacks(n, square, true).render(),
+        None if picture.labels => {
+            render::labelled(&placed.board().map_err(Failure::from)?).render()
+        }
+        None => render::picture(placed.columns()),
+    };
+    svg.save(path)
+        .map_err(|e| Failure::output(format!("{}: {e}", path.display())))
+}
+
+/// The flag that gives a search more of what it ran out of.
+fn raise(spent: Spent) -> &'static str {
+    match spent {
+        Spent::Time(_) => "--time-limit",
+        Spent::Splits(_) => "--max-splits",
+        Spent::Nodes(_) | Spent::Squares(_) => "--max-nodes",
+        Spent::Steps(_) => "--max-steps",
+    }
+}
+
+fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
+    let (n, method) = (args.n, args.method());
+    if args.fundamental && method != CountMethod::Bitboard {
+        return Err(Failure::input(
+            "--fundamental needs --method bitboard (the default with it)",
+        ));
+    }
+    let tally = with_progress(n, |progress| {
+        let options = CountOptions {
+            threads: args.threads,
+            progress: Some(progress),
+        };
+        queens::count_by(n, method, &options)
+    })
+    .map_err(|error| match (method, &error) {
+        (CountMethod::Sat(_), QueensError::OutOfRange { .. }) => {
+            Failure::input(format!("{error}; try --method backtracking"))
+        }
+        _ => Failure::input(error),
+    })?;
+    if tally.gave_up {
+        return Err(Failure::output(format!(
+            "gave up after {} search nodes with {} solutions found (raise --max-nodes)",
+            args.max_nodes, tally.all
+        )));
+    }
+    Ok(out.line(if args.fundamental {
+        tally.fundamental.unwrap_or(tally.all)
+    } else {
+        tally.all
+    }))
+}
+
+/// Reads the file named, or standard input for `-`.
+fn read_input(file: &str) -> Result<String, Failure> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::input(format!("standard input: {e}")))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{file}: {e}")))
+    }
+}
+
+fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
+    if args.proof.is_some() && args.solver != SolverArg::Cdcl {
+        return Err(Failure::input(
+            "--proof needs --solver cdcl (Davis–Putnam keeps no proof)",
+        ));
+    }
+    let budget = Budget {
+        max_splits: args.budget.max_splits,
+        time_limit: args.budget.time_limit,
+    };
+    let text = read_input(&args.file)?;
+    if args.solver == SolverArg::Cdcl {
+        return sat_cdcl(out, args, text, budget);
+    }
+    let file = &args.file;
+    let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let options = Options {
+        heuristic: args.heuristic,
+        budget,
+        trace: false,
+    };
+    let report = dp::solve_with(&cnf.clauses, &options);
+    if args.stats {
+        let lines = stats_lines(
+            cnf.declared,
+            cnf.clauses.len(),
+            &report.stats,
+            report.elapsed,
+        );
+        out.text(&lines);
+    }
+    let answer = match &report.outcome {
+        Outcome::Satisfiable(model) => {
+            // An independent check before we claim it, on the assignment we print.
+            let printed = cnf.completed(model);
+            if let Some(clause) = cnf.clauses.first_falsified(&printed) {
+                return Err(Failure::output(format!(
+                    "internal error: model falsifies {clause}"
+                )));
+            }
+            Answer::Satisfiable(dimacs::model_lines(&cnf, model))
+        }
+        Outcome::Unsatisfiable => Answer::Unsatisfiable,
+        Outcome::GaveUp(_) => Answer::Unknown(report.outcome.to_string()),
+    };
+    Ok(answer.write(out))
+}
+
+/// `sat --solver cdcl`: the file read as numbers (no names: millions of clauses read in
+/// seconds), renumbered densely for the solver, and the model and proof written back in the
+/// file's numbers.
+fn sat_cdcl(out: &mut Output, args: &SatArgs, text: String, budget: Budget) -> Result<u8, Failure> {
+    let file = &args.file;
+    let numbers =
+        dimacs::read_numbers(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    // The text is let go as soon as it is read: a thousand queens' clauses are 170 MB of it.
+    drop(text);
+    let (declared, clause_count) = (numbers.declared, numbers.clauses.len());
+    let dense = numbers.dense();
+    let options = CdclOptions {
+        budget,
+        proof: args.proof.is_some(),
+        decide: args.decide,
+    };
+    let report = cdcl::solve_cnf(&dense.clauses, &options);
+    if args.stats {
+        out.text(&stats_lines(
+            declared,
+            clause_count,
+            &report.stats,
+            report.elapsed,
+        ));
+    }
+    let answer = match &report.outcome {
+        CnfOutcome::Satisfiable(values) => {
+            // An independent check before we claim it.
+            if let Some(i) = dense.clauses.first_falsified(values) {
+                return Err(Failure::output(format!(
+                    "internal error: model falsifies clause {} of the file",
+                    i + 1
+                )));
+            }
+            Answer::Satisfiable(dense.value_lines(values))
+        }
+        CnfOutcome::Unsatisfiable => {
+            if let Some(path) = &args.proof {
+                let mut text = Vec::new();
+                // Writing to memory cannot fail.
+                let _ = drat::write(&report.proof, |l| dense.file_literal(l), &mut text);
+                std::fs::write(path, text).map_err(|e| Failure::output(format!("{path}: {e}")))?;
+            }
+            Answer::Unsatisfiable
+        }
+        CnfOutcome::GaveUp(limit) => Answer::Unknown(Outcome::GaveUp(*limit).to_string()),
+    };
+    Ok(answer.write(out))
+}

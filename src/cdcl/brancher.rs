@@ -1,0 +1,136 @@
+//! How the next decision is chosen: VSIDS (the most active variable, in its saved phase), or
+//! [`Decide::ShortestClause`](super::Decide::ShortestClause), the CSP lecture's *most constrained first*: a literal of a
+//! shortest unsatisfied long clause, which needs each long clause's free and true literals
+//! counted as literals are assigned and undone.
+
+use super::solver::Solver;
+use super::types::{Lit, Value};
+
+/// The long clauses [`Decide::ShortestClause`](super::Decide::ShortestClause) chooses among.
+#[derive(Default)]
+pub(super) struct LongClauses {
+    pub(super) clauses: Vec<u32>,
+    /// For each literal `l`, the long clauses (positions in `clauses`) it is in are
+    /// `occurs[starts[l]..starts[l + 1]]`.
+    pub(super) starts: Vec<u32>,
+    pub(super) occurs: Vec<u32>,
+    pub(super) free: Vec<u32>,
+    pub(super) satisfied: Vec<u32>,
+}
+
+impl LongClauses {
+    pub(super) fn of(&self, lit: Lit) -> std::ops::Range<usize> {
+        self.starts[lit.index()] as usize..self.starts[lit.index() + 1] as usize
+    }
+
+    pub(super) fn assigned(&mut self, lit: Lit) {
+        for i in self.of(lit) {
+            let t = self.occurs[i] as usize;
+            self.satisfied[t] += 1;
+            self.free[t] -= 1;
+        }
+        for i in self.of(!lit) {
+            self.free[self.occurs[i] as usize] -= 1;
+        }
+    }
+
+    pub(super) fn unassigned(&mut self, lit: Lit) {
+        for i in self.of(lit) {
+            let t = self.occurs[i] as usize;
+            self.satisfied[t] -= 1;
+            self.free[t] += 1;
+        }
+        for i in self.of(!lit) {
+            self.free[self.occurs[i] as usize] += 1;
+        }
+    }
+}
+
+impl Solver {
+    pub(super) fn track_long_clauses(&mut self) {
+        let mut long = LongClauses::default();
+        let mut counts = vec![0u32; self.values.len() + 1];
+        for c in 0..self.headers.len() {
+            let clause = u32::try_from(c).unwrap_or(u32::MAX);
+            if self.headers[c].len < 3 {
+                continue;
+            }
+            let (mut free, mut satisfied) = (0, 0);
+            for &l in self.lits(clause) {
+                counts[l.index() + 1] += 1;
+                match self.value(l) {
+                    Value::Unassigned => free += 1,
+                    Value::True => satisfied += 1,
+                    Value::False => {}
+                }
+            }
+            long.clauses.push(clause);
+            long.free.push(free);
+            long.satisfied.push(satisfied);
+        }
+        // Counts to starts, then each clause's position put in its literals' ranges.
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        long.starts.clone_from(&counts);
+        long.occurs = vec![0; counts.last().copied().unwrap_or(0) as usize];
+        for (t, &clause) in long.clauses.iter().enumerate() {
+            for &l in self.lits(clause) {
+                let slot = &mut counts[l.index()];
+                long.occurs[*slot as usize] = u32::try_from(t).unwrap_or(u32::MAX);
+                *slot += 1;
+            }
+        }
+        self.long = long;
+    }
+
+    /// The next decision: an unassigned literal to make true, or `None` when every variable
+    /// has a value.
+    pub(super) fn pick(&mut self) -> Option<Lit> {
+        if let Some(lit) = self.shortest_clause_literal() {
+            return Some(lit);
+        }
+        // The most active unassigned variable, in its saved phase.
+        loop {
+            let v = self.order.pop(&self.activity)?;
+            if self.value(Lit(u32::try_from(2 * v).unwrap_or(u32::MAX))) == Value::Unassigned {
+                return Some(Lit(
+                    u32::try_from(2 * v).unwrap_or(u32::MAX) + u32::from(!self.saved[v])
+                ));
+            }
+        }
+    }
+
+    /// For [`Decide::ShortestClause`](super::Decide::ShortestClause): an unassigned literal of one of the shortest
+    /// unsatisfied long clauses, both drawn at random (seeded), so that each restart tries
+    /// another way down.
+    pub(super) fn shortest_clause_literal(&mut self) -> Option<Lit> {
+        let long = &self.long;
+        let mut best = u32::MAX;
+        let mut chosen = None;
+        let mut ties = 0;
+        for t in 0..long.clauses.len() {
+            let free = long.free[t];
+            if long.satisfied[t] > 0 || free == 0 || free > best {
+                continue;
+            }
+            if free < best {
+                best = free;
+                ties = 0;
+            }
+            // Reservoir sampling: each of the shortest has the same chance.
+            ties += 1;
+            if self.rng.below(ties) == 0 {
+                chosen = Some(t);
+            }
+        }
+        let lits = self.lits(long.clauses[chosen?]);
+        let free: Vec<Lit> = lits
+            .iter()
+            .copied()
+            .filter(|&l| self.value(l) == Value::Unassigned)
+            .collect();
+        let pick = self.rng.below(free.len());
+        free.get(pick).copied()
+    }
+}

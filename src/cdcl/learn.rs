@@ -1,0 +1,209 @@
+//! What a conflict teaches: VSIDS bumps, 1UIP analysis, recursive minimisation of the learnt
+//! clause, its LBD, and the deletion of the worse half of the learnt clauses.
+
+use super::options::ProofStep;
+use super::solver::{MINIMISE_WALK, Solver};
+use super::types::Lit;
+
+impl Solver {
+    pub(super) fn bump_var(&mut self, v: usize) {
+        self.activity[v] += self.bump;
+        if self.activity[v] > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.bump *= 1e-100;
+        }
+        self.order.update(v, &self.activity);
+    }
+
+    /// 1UIP conflict analysis: the learnt clause (its first literal the one that will be
+    /// propagated) and the level to jump back to.
+    pub(super) fn analyze(&mut self, conflict: u32) -> (Vec<Lit>, u32) {
+        let mut learnt = vec![Lit(0)];
+        let mut open = 0;
+        let mut clause = conflict;
+        let mut index = self.trail.len();
+        let current = self.decision_level();
+        // The variable whose reason is being looked at (its own literal there is skipped).
+        let mut implied = usize::MAX;
+        loop {
+            let h = self.headers[clause as usize];
+            for k in h.start..h.start + h.len {
+                let q = self.arena[k as usize];
+                let v = q.var();
+                if v != implied && !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    self.bump_var(v);
+                    if self.level[v] >= current {
+                        open += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            // The next literal of the trail that is part of the conflict.
+            loop {
+                index -= 1;
+                if self.seen[self.trail[index].var()] {
+                    break;
+                }
+            }
+            let p = self.trail[index];
+            self.seen[p.var()] = false;
+            open -= 1;
+            implied = p.var();
+            if open == 0 {
+                learnt[0] = !p;
+                break;
+            }
+            clause = self.reason[p.var()].unwrap_or(conflict);
+        }
+        let before = learnt.len();
+        self.minimise(&mut learnt);
+        self.stats.minimised += (before - learnt.len()) as u64;
+        // The literal of the highest level after the first is watched second: backjump there.
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let (k, _) = learnt
+                .iter()
+                .enumerate()
+                .skip(1)
+                .max_by_key(|(_, l)| self.level[l.var()])
+                .unwrap_or((1, &learnt[1]));
+            learnt.swap(1, k);
+            back = self.level[learnt[1].var()];
+        }
+        for l in &learnt {
+            self.seen[l.var()] = false;
+        }
+        (learnt, back)
+    }
+
+    /// Recursive clause minimisation: a literal goes when its reason's other literals are all
+    /// in the clause already, or themselves removable (at level 0, or implied the same way).
+    pub(super) fn minimise(&mut self, learnt: &mut Vec<Lit>) {
+        for l in learnt.iter() {
+            self.seen[l.var()] = true;
+        }
+        let mut marked: Vec<usize> = Vec::new();
+        let mut poisoned: Vec<usize> = Vec::new();
+        let mut keep = vec![learnt[0]];
+        let levels = learnt
+            .iter()
+            .fold(0u64, |mask, l| mask | self.abstract_level(l.var()));
+        for &l in &learnt[1..] {
+            if self.reason[l.var()].is_none()
+                || !self.redundant(l, levels, &mut marked, &mut poisoned)
+            {
+                keep.push(l);
+            }
+        }
+        for v in marked {
+            self.seen[v] = false;
+        }
+        for v in poisoned {
+            self.poison[v] = false;
+        }
+        for l in learnt.iter() {
+            self.seen[l.var()] = false;
+        }
+        *learnt = keep;
+        for l in learnt.iter() {
+            self.seen[l.var()] = true;
+        }
+    }
+
+    /// A variable's level as one bit of 64: a literal whose level is not among the clause's
+    /// cannot be implied by the clause's literals, which saves walking its reasons (MiniSat's
+    /// "abstract levels").
+    pub(super) fn abstract_level(&self, v: usize) -> u64 {
+        1 << (self.level[v] & 63)
+    }
+
+    /// Whether `lit` is implied by the literals marked `seen` (a depth-first walk over reasons;
+    /// variables found redundant stay marked, listed in `marked`). `levels` holds the clause's
+    /// abstract levels. The variables a failed walk went through are marked `poison`, listed
+    /// in `poisoned`, and not walked again: without that, long chains of implications (as the
+    /// sequential counter makes) are walked once for every literal of the clause.
+    pub(super) fn redundant(
+        &mut self,
+        lit: Lit,
+        levels: u64,
+        marked: &mut Vec<usize>,
+        poisoned: &mut Vec<usize>,
+    ) -> bool {
+        let mut stack = vec![lit];
+        let top = marked.len();
+        while let Some(p) = stack.pop() {
+            let Some(reason) = self.reason[p.var()] else {
+                continue;
+            };
+            let h = self.headers[reason as usize];
+            for k in h.start..h.start + h.len {
+                let q = self.arena[k as usize];
+                let v = q.var();
+                if v == p.var() || self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v].is_none()
+                    || self.poison[v]
+                    || self.abstract_level(v) & levels == 0
+                    || marked.len() - top >= MINIMISE_WALK
+                {
+                    // A decision that is not in the clause, a literal already found not to be
+                    // implied, or one of a level the clause does not have: not redundant. A
+                    // walk that grows too long is given up the same way (keeping a literal is
+                    // always sound).
+                    for &m in &marked[top..] {
+                        self.seen[m] = false;
+                        self.poison[m] = true;
+                    }
+                    poisoned.extend_from_slice(&marked[top..]);
+                    marked.truncate(top);
+                    return false;
+                }
+                self.seen[v] = true;
+                marked.push(v);
+                stack.push(q);
+            }
+        }
+        true
+    }
+
+    pub(super) fn lbd(&mut self, lits: &[Lit]) -> u32 {
+        let mut levels: Vec<u32> = lits.iter().map(|l| self.level[l.var()]).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        u32::try_from(levels.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Deletes the worse half of the learnt clauses (largest LBD first), keeping reasons and
+    /// clauses of LBD 2 or less (binary ones among them).
+    pub(super) fn reduce(&mut self) {
+        let locked: std::collections::HashSet<u32> = self
+            .trail
+            .iter()
+            .filter_map(|l| self.reason[l.var()])
+            .collect();
+        let mut candidates: Vec<u32> = (0..self.headers.len())
+            .filter(|&c| {
+                let h = &self.headers[c];
+                h.learnt && !h.deleted && h.lbd > 2 && h.len > 2
+            })
+            .filter_map(|c| u32::try_from(c).ok())
+            .filter(|c| !locked.contains(c))
+            .collect();
+        candidates.sort_by_key(|&c| std::cmp::Reverse(self.headers[c as usize].lbd));
+        for &c in &candidates[..candidates.len() / 2] {
+            self.headers[c as usize].deleted = true;
+            self.learnts -= 1;
+            self.stats.deleted += 1;
+            if self.record {
+                let lits: Vec<i32> = self.lits(c).iter().map(|l| l.to_dimacs()).collect();
+                self.proof.push(ProofStep::Delete(lits));
+            }
+        }
+        self.max_learnts += self.max_learnts / 10;
+    }
+}

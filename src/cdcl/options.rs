@@ -1,0 +1,122 @@
+//! What a CDCL search is run with and what it reports: the decision rule, the options, the
+//! counts of its work, the answer, and the steps of its DRAT proof.
+
+use std::time::Duration;
+
+use crate::sat::{Budget, Limit, Outcome};
+
+/// One line of a DRAT proof, in DIMACS numbering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProofStep {
+    /// A clause added: it must follow from the clauses so far by unit propagation (RUP).
+    Add(Vec<i32>),
+    /// A clause deleted.
+    Delete(Vec<i32>),
+}
+
+/// How CDCL picks its next decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Decide {
+    /// VSIDS: the most active unassigned variable (activity grows with each conflict the
+    /// variable takes part in, and fades), in the phase it last had. What MiniSat does.
+    #[default]
+    Vsids,
+    /// The shortest clause of the input (of those with three literals or more) that is not yet
+    /// satisfied, and one of its unassigned literals made true; VSIDS once every such clause is
+    /// satisfied. In the queens clauses these are the "at least one queen per column" clauses,
+    /// so this is the CSP lecture's *most constrained variable first*, with unit propagation
+    /// doing the forward checking.
+    ShortestClause,
+}
+
+impl std::fmt::Display for Decide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Decide::Vsids => "VSIDS",
+            Decide::ShortestClause => "shortest clause first",
+        })
+    }
+}
+
+/// What to run [`solve`](super::solve) with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CdclOptions {
+    /// When to give up: `max_splits` counts decisions.
+    pub budget: Budget,
+    /// Whether to record a DRAT proof (see [`CdclReport::proof`]).
+    pub proof: bool,
+    /// How to pick decisions.
+    pub decide: Decide,
+}
+
+/// Counts of the work a search did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CdclStats {
+    /// Decisions: literals chosen, not forced.
+    pub decisions: u64,
+    /// Literals set by unit propagation.
+    pub propagations: u64,
+    /// Conflicts, each one learnt clause.
+    pub conflicts: u64,
+    /// Restarts.
+    pub restarts: u64,
+    /// Learnt clauses deleted.
+    pub deleted: u64,
+    /// Literals removed from learnt clauses by minimisation.
+    pub minimised: u64,
+}
+
+impl std::fmt::Display for CdclStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} decisions, {} propagations, {} conflicts, {} restarts, {} learnt clauses deleted, \
+             {} literals minimised away",
+            self.decisions,
+            self.propagations,
+            self.conflicts,
+            self.restarts,
+            self.deleted,
+            self.minimised
+        )
+    }
+}
+
+/// What [`solve`](super::solve) found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CdclReport {
+    /// The answer: a model, unsatisfiable, or gave up.
+    pub outcome: Outcome,
+    /// The work done.
+    pub stats: CdclStats,
+    /// With [`CdclOptions::proof`], the DRAT proof: every learnt clause added, every deleted one
+    /// removed, ending with the empty clause when the answer is unsatisfiable.
+    pub proof: Vec<ProofStep>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// What [`solve_cnf`](super::solve_cnf) found: an assignment of every variable, unsatisfiable, or gave up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CnfOutcome {
+    /// A model: `values[v − 1]` is variable `v`'s value.
+    Satisfiable(Vec<bool>),
+    /// No assignment satisfies the clauses.
+    Unsatisfiable,
+    /// The budget ran out first.
+    GaveUp(Limit),
+}
+
+/// What [`solve_cnf`](super::solve_cnf) found, with the work it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CnfReport {
+    /// The answer.
+    pub outcome: CnfOutcome,
+    /// The work done.
+    pub stats: CdclStats,
+    /// With [`CdclOptions::proof`], the DRAT proof, in the clauses' own numbers.
+    pub proof: Vec<ProofStep>,
+    /// Wall time.
+    pub elapsed: Duration,
+}

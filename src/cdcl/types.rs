@@ -1,0 +1,74 @@
+//! The solver's own small types: literals as numbers, values per literal, clause headers in
+//! the arena, and watch-list entries.
+
+/// A literal: variable `v` (from 0) is `2v` when positive and `2v + 1` when negative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) struct Lit(pub(super) u32);
+
+impl Lit {
+    pub(super) fn from_dimacs(n: i32) -> Lit {
+        Lit((n.unsigned_abs() - 1) * 2 + u32::from(n < 0))
+    }
+    pub(super) fn to_dimacs(self) -> i32 {
+        let v = i32::try_from(self.var() + 1).unwrap_or(i32::MAX);
+        if self.negative() { -v } else { v }
+    }
+    pub(super) fn var(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+    pub(super) fn negative(self) -> bool {
+        self.0 & 1 == 1
+    }
+    pub(super) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::ops::Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+}
+
+/// A literal's value (kept per literal, so that reading one is a single look-up).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Value {
+    True,
+    False,
+    Unassigned,
+}
+
+/// A clause in the store: where its literals are in the arena (the first two are watched),
+/// whether it was learnt, its LBD, and whether it was deleted.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Header {
+    pub(super) start: u32,
+    pub(super) len: u32,
+    pub(super) learnt: bool,
+    pub(super) deleted: bool,
+    pub(super) lbd: u32,
+}
+
+/// An entry of a watch list: the clause, and one of its other literals ("blocker"): when the
+/// blocker is true, the clause is satisfied and need not be looked at. A binary clause has
+/// nothing else: its blocker is the other literal, and the clause itself is never read.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Watch {
+    pub(super) clause: u32,
+    pub(super) blocker: Lit,
+    pub(super) binary: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_round_trip_through_dimacs() {
+        for n in [1, -1, 7, -7, 1000, -1000] {
+            assert_eq!(Lit::from_dimacs(n).to_dimacs(), n);
+        }
+        assert_eq!(!Lit::from_dimacs(3), Lit::from_dimacs(-3));
+    }
+}

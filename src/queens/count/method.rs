@@ -1,0 +1,109 @@
+//! One way to count with any of the crate's counting routes: [`count_by`] takes a
+//! [`CountMethod`], as [`place`](crate::queens::place) takes a method to place queens.
+
+use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves_with, count_with};
+use crate::queens::{Encoding, QueensError};
+use crate::{backtrack, csp, dp};
+
+/// The largest n that [`CountMethod::Sat`] takes: listing the 14,200 models of n = 12 one at a
+/// time is about the most that is sensible.
+pub const MAX_SAT_COUNT_N: usize = 12;
+
+/// A way to count the solutions of n queens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountMethod {
+    /// The symmetric bitboard search on threads ([`count_with`]): every solution and the classes.
+    Bitboard,
+    /// The quadrant method's join of halves ([`count_by_halves_with`]).
+    Halves,
+    /// Every model of an encoding's clauses, each blocked once found ([`dp::satisfy_count`]).
+    Sat(Encoding),
+    /// The backtracking lecture's row-by-row search, going on after each solution, giving up
+    /// after this many squares tried.
+    Backtracking(u64),
+    /// The CSP lecture's backtracking, going on after each solution, giving up after this many
+    /// values tried.
+    Csp(u64),
+}
+
+impl CountMethod {
+    /// The fastest way to count every solution of n queens: the halves where they are faster
+    /// ([`HALVES_FASTER_FROM`] to [`MAX_HALVES_N`]), the bitboard search otherwise.
+    pub fn fastest(n: usize) -> Self {
+        if (HALVES_FASTER_FROM..=MAX_HALVES_N).contains(&n) {
+            CountMethod::Halves
+        } else {
+            CountMethod::Bitboard
+        }
+    }
+}
+
+/// What [`count_by`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// The solutions counted: all of them, unless `gave_up`.
+    pub all: u64,
+    /// The symmetry classes, where the method counts them ([`CountMethod::Bitboard`]).
+    pub fundamental: Option<u64>,
+    /// `true` when a search stopped at its budget, so that `all` is only a lower bound.
+    pub gave_up: bool,
+}
+
+/// Counts the solutions of n queens with `method` (`options` for the two that run on threads).
+///
+/// ```
+/// use nqueens::queens::{CountMethod, CountOptions, count_by};
+/// let tally = count_by(8, CountMethod::Csp(1_000_000), &CountOptions::default())?;
+/// assert_eq!((tally.all, tally.gave_up), (92, false));
+/// # Ok::<(), nqueens::queens::QueensError>(())
+/// ```
+///
+/// # Errors
+/// [`QueensError::Empty`] for n = 0, and [`QueensError::OutOfRange`] past the size the method
+/// takes.
+pub fn count_by(
+    n: usize,
+    method: CountMethod,
+    options: &CountOptions,
+) -> Result<Tally, QueensError> {
+    let all = |all| Tally {
+        all,
+        fundamental: None,
+        gave_up: false,
+    };
+    match method {
+        CountMethod::Bitboard => {
+            let counts = count_with(n, options)?;
+            Ok(Tally {
+                all: counts.all,
+                fundamental: Some(counts.fundamental),
+                gave_up: false,
+            })
+        }
+        CountMethod::Halves => count_by_halves_with(n, options).map(all),
+        CountMethod::Sat(_) if n > MAX_SAT_COUNT_N => Err(QueensError::OutOfRange {
+            n,
+            max: MAX_SAT_COUNT_N,
+            method: "counting by listing every model",
+        }),
+        CountMethod::Sat(encoding) => Ok(all(dp::satisfy_count(&encoding.clauses(n)?))),
+        CountMethod::Backtracking(max_squares) => {
+            if n == 0 {
+                return Err(QueensError::Empty);
+            }
+            let search = backtrack::count_rows(n, max_squares);
+            Ok(Tally {
+                gave_up: search.gave_up,
+                ..all(search.solutions)
+            })
+        }
+        CountMethod::Csp(max_nodes) => {
+            let problem = csp::create_csp(n).map_err(|error| QueensError::of_csp(n, &error))?;
+            let counted = csp::count_solutions(&problem, max_nodes);
+            Ok(Tally {
+                gave_up: counted.gave_up,
+                ..all(counted.solutions)
+            })
+        }
+    }
+}
