@@ -5,7 +5,7 @@
 //! first two, but on a conflict it asks *why*: following the reasons of the propagated literals
 //! back from the conflict, it finds a clause that the formula implies and that the current
 //! assignment falsifies, learns it, and jumps back to where that clause propagates. The parts,
-//! one file each (`solver`: the state, propagation and the loop; `learn`; `brancher`; `heap`;
+//! one file each (`solver`: the state, propagation and the loop; `learn`; `brancher` and `long`, the decisions; `heap`;
 //! `types`: literals, values, clause headers, watches; `options`: what goes in and comes out):
 //!
 //! * **two watched literals**: each clause watches two of its literals that are not false, and
@@ -28,6 +28,7 @@ mod brancher;
 pub mod drat;
 mod heap;
 mod learn;
+mod long;
 mod options;
 mod solver;
 mod types;

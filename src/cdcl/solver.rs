@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::brancher::LongClauses;
+use super::long::LongClauses;
 use super::heap::Heap;
 use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
 use super::types::{Header, Lit, Value, Watch};
