@@ -111,8 +111,9 @@ impl Amo {
         self.write(variables, "", cnf);
     }
 
-    /// The encoding, written to either kind of clause store.
-    fn write<S: Sink>(self, x: &[S::Var], prefix: &str, out: &mut S) {
+    /// At most one of `x` (distinct) is true, written to either kind of clause store, its
+    /// auxiliary variables named after `prefix` where the store names them.
+    pub fn write<S: Sink>(self, x: &[S::Var], prefix: &str, out: &mut S) {
         // Up to four variables, pairs are as short as anything (and the recursions end here).
         if x.len() <= 4 || self == Amo::Pairwise {
             for (i, &p) in x.iter().enumerate() {
@@ -175,8 +176,9 @@ impl Amo {
     }
 }
 
-/// Where an encoding writes its clauses: named [`Clauses`] or a numbered [`Cnf`].
-trait Sink {
+/// Where an encoding writes its clauses: named [`Clauses`] or a numbered [`Cnf`]. Every
+/// builder that can make either writes to this, once.
+pub trait Sink {
     /// A variable.
     type Var: Copy;
     /// A new auxiliary variable: the `index`th of its `kind` under `prefix` (only the named

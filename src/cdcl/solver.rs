@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use super::long::LongClauses;
 use super::heap::Heap;
+use super::long::LongClauses;
 use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
 use super::types::{Header, Lit, Value, Watch};
 use crate::logic::Cnf;

@@ -16,7 +16,7 @@ mod encoding;
 pub mod huge;
 pub mod method;
 
-pub use encoding::{Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES};
+pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES};
 pub use method::{Limits, Method, Placement, place};
 
 pub use count::{
@@ -36,6 +36,27 @@ use crate::logic::{Clauses, Literal, Model, Variable};
 /// The variable `Q<row,col>`: a queen stands on that square.
 pub fn var(row: usize, col: usize) -> Variable {
     Variable::intern(&format!("Q<{row},{col}>"))
+}
+
+/// The DIMACS number of `Q<row,col>` on the n×n board (row and column from 1): `(row − 1)·n +
+/// col`, so the queens are `1..=n²` row by row, and any helper variables come after them.
+///
+/// ```
+/// use nqueens::queens::{number, square_of_number};
+/// assert_eq!((number(1, 1, 8), number(2, 1, 8), number(8, 8, 8)), (1, 9, 64));
+/// assert_eq!(square_of_number(9, 8), Some(nqueens::Square::new(2, 1)));
+/// assert_eq!(square_of_number(65, 8), None);
+/// ```
+pub fn number(row: usize, col: usize, n: usize) -> i32 {
+    // The builders refuse boards whose n² does not fit far below i32::MAX.
+    i32::try_from((row - 1) * n + col).unwrap_or(i32::MAX)
+}
+
+/// The square of a queen's DIMACS number (see [`number`]), or `None` for a number past the n²
+/// queens (a helper variable) or not positive.
+pub fn square_of_number(number: i32, n: usize) -> Option<Square> {
+    let i = usize::try_from(number).ok()?.checked_sub(1)?;
+    (i < n * n).then(|| Square::new(i / n + 1, i % n + 1))
 }
 
 /// The square of a variable named `Q<row,col>`, or `None` for any other name.
@@ -144,12 +165,11 @@ pub fn all_clauses_with(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
     // The same clauses as the numbered ones, named: the queens Q<r,c>, the helpers after their
     // numbers.
     let cnf = Encoding::Lecture.numbered(n, amo)?;
-    let name = |number: i32| {
-        let i = usize::try_from(number.unsigned_abs()).unwrap_or(usize::MAX) - 1;
-        if i < n * n {
-            var(i / n + 1, i % n + 1)
-        } else {
-            Variable::intern(&format!("aux{}", i + 1))
+    let name = |lit: i32| {
+        let number = i32::try_from(lit.unsigned_abs()).unwrap_or(i32::MAX);
+        match square_of_number(number, n) {
+            Some(square) => var(square.row, square.col),
+            None => Variable::intern(&format!("aux{number}")),
         }
     };
     Ok(cnf

@@ -4,9 +4,7 @@
 //! and n rows with at most one each make at most n, so there are exactly n, one per row and one
 //! per column. 8 queens: 512 clauses over 64 variables.
 
-use super::{Encode, diagonal_count, diagonal_groups, pairs};
-use crate::logic::Clauses;
-use crate::queens::{at_most_one_in_row, one_in_column};
+use super::{Constraint, Encode, column, diagonal_constraints, diagonal_count, pairs, row};
 
 /// The lecture's encoding.
 pub(super) struct Lecture;
@@ -23,8 +21,13 @@ impl Encode for Lecture {
             .saturating_add(n)
     }
 
-    fn groups(&self, n: usize) -> Box<dyn Iterator<Item = Clauses> + '_> {
-        let lines = (1..=n).flat_map(move |i| [at_most_one_in_row(i, n), one_in_column(i, n)]);
-        Box::new(diagonal_groups(n).chain(lines))
+    fn constraints(&self, n: usize) -> Box<dyn Iterator<Item = Constraint> + '_> {
+        let lines = (1..=n).flat_map(move |i| {
+            [
+                Constraint::AtMostOne(row(i, n)),
+                Constraint::AtLeastOne(column(i, n)),
+            ]
+        });
+        Box::new(lines.chain(diagonal_constraints(n)))
     }
 }

@@ -1,7 +1,10 @@
 //! How the board becomes clauses: one small interface, [`Encode`], and one file per encoding.
 //!
-//! Adding an encoding is one file with a type that implements [`Encode`], and one variant of
-//! [`Encoding`] that names it.
+//! An encoding lists its [`Constraint`]s (at most one or at least one queen on a line of
+//! squares); this module writes them as named clauses ([`Encoding::clauses`]) and `numbered`
+//! writes them in DIMACS numbers with any at-most-one encoding ([`Encoding::numbered`]), both
+//! through the one [`Sink`]. Adding an encoding is one file with a type that implements
+//! [`Encode`], and one variant of [`Encoding`] that names it.
 
 mod lecture;
 mod numbered;
@@ -12,24 +15,63 @@ pub use numbered::MAX_NUMBERED_CLAUSES;
 use std::fmt;
 use std::time::Instant;
 
-use super::QueensError;
+use super::{QueensError, var};
+use crate::board::Square;
+use crate::encode::{Amo, Sink};
 use crate::logic::Clauses;
 
 /// The most clauses a builder will make; beyond it, it refuses instead of exhausting memory.
 pub const MAX_CLAUSES: u128 = 5_000_000;
 
-/// An encoding of n queens as clauses over the variables `Q<r,c>` (and any helpers it needs).
+/// One constraint of an encoding: on a line of squares (a row, a column, a diagonal), at most
+/// one queen, or at least one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Constraint {
+    /// At most one of the squares holds a queen.
+    AtMostOne(Vec<Square>),
+    /// At least one of the squares holds a queen.
+    AtLeastOne(Vec<Square>),
+}
+
+impl Constraint {
+    /// Writes the constraint to a clause store, each square's variable given by `variable`,
+    /// "at most one" written by `amo` (its helpers named after `prefix` where the store names
+    /// them).
+    pub fn write<S: Sink>(
+        &self,
+        amo: Amo,
+        prefix: &str,
+        variable: impl Fn(Square) -> S::Var,
+        out: &mut S,
+    ) {
+        match self {
+            Constraint::AtMostOne(squares) => {
+                let vars: Vec<S::Var> = squares.iter().map(|&sq| variable(sq)).collect();
+                amo.write(&vars, prefix, out);
+            }
+            Constraint::AtLeastOne(squares) => {
+                let literals: Vec<(S::Var, bool)> =
+                    squares.iter().map(|&sq| (variable(sq), true)).collect();
+                out.clause(&literals);
+            }
+        }
+    }
+}
+
+/// An encoding of n queens: the constraints it puts on the board's lines. [`Encoding::clauses`]
+/// writes them as the named clauses over `Q<r,c>` of the lectures, [`Encoding::numbered`] as
+/// DIMACS numbers with any at-most-one; both through one [`Sink`].
 pub trait Encode: Sync {
     /// Its name, as messages and the command line give it.
     fn name(&self) -> &'static str;
 
-    /// How many clauses it makes for n queens, computed without building them (saturating: huge
-    /// sizes only need to compare as huge).
+    /// How many clauses it makes for n queens with pairwise at-most-one, computed without
+    /// building them (saturating: huge sizes only need to compare as huge).
     fn clause_count(&self, n: usize) -> u128;
 
-    /// The clauses for n queens (n ≥ 1), a group at a time (a row, a column, a diagonal), so
-    /// that a caller with a deadline can stop between groups.
-    fn groups(&self, n: usize) -> Box<dyn Iterator<Item = Clauses> + '_>;
+    /// The constraints for n queens (n ≥ 1), one line at a time, so that a caller with a
+    /// deadline can stop between them.
+    fn constraints(&self, n: usize) -> Box<dyn Iterator<Item = Constraint> + '_>;
 }
 
 /// The encodings the crate has.
@@ -88,11 +130,11 @@ impl Encoding {
             });
         }
         let mut all = Clauses::new();
-        for group in self.encoder().groups(n) {
+        for constraint in self.encoder().constraints(n) {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
             }
-            all.extend(group);
+            constraint.write(Amo::Pairwise, "", |sq| var(sq.row, sq.col), &mut all);
         }
         Ok(Some(all))
     }
@@ -125,12 +167,33 @@ fn diagonal_count(n: u128) -> u128 {
         .saturating_mul(2)
 }
 
-/// The groups that every encoding here shares: at most one queen on each diagonal with two or
-/// more squares, rising (`row + col = k`, `3 ≤ k ≤ 2n − 1`) then falling (`row − col = k`,
-/// `|k| ≤ n − 2`).
-fn diagonal_groups(n: usize) -> impl Iterator<Item = Clauses> {
-    let reach = n.saturating_sub(2).cast_signed();
-    let rising = (3..2 * n).map(move |k| super::at_most_one_in_rising_diagonal(k, n));
-    let falling = (-reach..=reach).map(move |k| super::at_most_one_in_falling_diagonal(k, n));
-    rising.chain(falling)
+/// The constraints every encoding here shares: at most one queen on each diagonal with two or
+/// more squares, rising (`row + col` constant) then falling (`col − row` constant), each from the
+/// top-left corner on, its squares from the top row down.
+fn diagonal_constraints(n: usize) -> impl Iterator<Item = Constraint> {
+    let rising = (1..2 * n - 2).map(move |sum| {
+        // 0-based row + col = sum.
+        let rows = sum.saturating_sub(n - 1)..=sum.min(n - 1);
+        rows.map(|r| Square::new(r + 1, sum - r + 1)).collect()
+    });
+    let falling = (1..2 * n - 2).map(move |shift| {
+        // 0-based col − row = shift − (n − 1).
+        (0..n)
+            .filter_map(|r| {
+                let c = (r + shift).checked_sub(n - 1)?;
+                (c < n).then(|| Square::new(r + 1, c + 1))
+            })
+            .collect()
+    });
+    rising.chain(falling).map(Constraint::AtMostOne)
+}
+
+/// The squares of row `r` (from 1) of the n×n board.
+fn row(r: usize, n: usize) -> Vec<Square> {
+    (1..=n).map(|c| Square::new(r, c)).collect()
+}
+
+/// The squares of column `c` (from 1).
+fn column(c: usize, n: usize) -> Vec<Square> {
+    (1..=n).map(|r| Square::new(r, c)).collect()
 }

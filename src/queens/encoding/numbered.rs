@@ -1,18 +1,19 @@
-//! The encodings' clauses in DIMACS numbers, for the CDCL solver: built straight into a flat
-//! [`Cnf`], without names, so that a thousand queens (twelve million clauses with a linear
+//! The encodings' constraints written in DIMACS numbers, for the CDCL solver: straight into a
+//! flat [`Cnf`], without names, so that a thousand queens (twelve million clauses with a linear
 //! at-most-one) take a second to write down.
 
 use super::{Encoding, QueensError};
 use crate::encode::Amo;
 use crate::logic::Cnf;
+use crate::queens::number;
 
 /// The most clauses [`Encoding::numbered`] makes (about 16 bytes each: a gigabyte).
 pub const MAX_NUMBERED_CLAUSES: u128 = 60_000_000;
 
 impl Encoding {
     /// The encoding's clauses for n queens in DIMACS numbers, every "at most one" written by
-    /// `amo`. The queen on row r, column c (both from 1) is variable (r − 1)·n + c; the
-    /// auxiliary variables come after the n² queens. With [`Amo::Pairwise`] these are the
+    /// `amo`. The queen on row r, column c (both from 1) is variable [`number`]`(r, c, n)`;
+    /// the auxiliary variables come after the n² queens. With [`Amo::Pairwise`] these are the
     /// clauses of [`Encoding::clauses`], numbered.
     ///
     /// ```
@@ -50,35 +51,12 @@ impl Encoding {
             });
         }
         let mut cnf = Cnf::new();
-        // The estimate keeps n² far below i32::MAX.
-        let queen = |r: usize, c: usize| i32::try_from(r * n + c + 1).unwrap_or(i32::MAX);
+        // The queens first, 1..=n², so that the helpers come after them.
         for _ in 0..n * n {
             cnf.fresh();
         }
-        let rows = (0..n).map(|r| (0..n).map(|c| queen(r, c)).collect::<Vec<_>>());
-        let columns = (0..n).map(|c| (0..n).map(|r| queen(r, c)).collect::<Vec<_>>());
-        for (row, column) in rows.zip(columns) {
-            amo.add_to(&row, &mut cnf);
-            if self == Encoding::OneHot {
-                cnf.add(&row);
-                amo.add_to(&column, &mut cnf);
-            }
-            cnf.add(&column);
-        }
-        for sum in 0..2 * n - 1 {
-            let low = sum.saturating_sub(n - 1);
-            let squares: Vec<i32> = (low..=sum.min(n - 1)).map(|r| queen(r, sum - r)).collect();
-            amo.add_to(&squares, &mut cnf);
-        }
-        for shift in 0..2 * n - 1 {
-            // Column − row = shift − (n − 1).
-            let squares: Vec<i32> = (0..n)
-                .filter_map(|r| {
-                    let c = (r + shift).checked_sub(n - 1)?;
-                    (c < n).then(|| queen(r, c))
-                })
-                .collect();
-            amo.add_to(&squares, &mut cnf);
+        for constraint in self.encoder().constraints(n) {
+            constraint.write(amo, "", |sq| number(sq.row, sq.col, n), &mut cnf);
         }
         Ok(cnf)
     }

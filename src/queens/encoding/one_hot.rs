@@ -1,10 +1,7 @@
 //! The PyEDA essay's encoding: exactly one queen per row and per column (`OneHot`), at most one
 //! per diagonal (`OneHot0`). 8 queens: 744 clauses.
 
-use super::{Encode, diagonal_count, diagonal_groups, pairs};
-use crate::encode::exactly_one;
-use crate::logic::Clauses;
-use crate::queens::{column_vars, row_vars};
+use super::{Constraint, Encode, column, diagonal_constraints, diagonal_count, pairs, row};
 
 /// The PyEDA essay's encoding.
 pub(super) struct OneHot;
@@ -25,13 +22,16 @@ impl Encode for OneHot {
             .saturating_add(diagonal_count(n))
     }
 
-    fn groups(&self, n: usize) -> Box<dyn Iterator<Item = Clauses> + '_> {
+    fn constraints(&self, n: usize) -> Box<dyn Iterator<Item = Constraint> + '_> {
+        // Exactly one is at most one and at least one.
         let lines = (1..=n).flat_map(move |i| {
             [
-                exactly_one(&row_vars(i, n)),
-                exactly_one(&column_vars(i, n)),
+                Constraint::AtMostOne(row(i, n)),
+                Constraint::AtLeastOne(row(i, n)),
+                Constraint::AtMostOne(column(i, n)),
+                Constraint::AtLeastOne(column(i, n)),
             ]
         });
-        Box::new(diagonal_groups(n).chain(lines))
+        Box::new(lines.chain(diagonal_constraints(n)))
     }
 }

@@ -4,10 +4,11 @@ use std::time::Instant;
 
 use super::{Found, Limits, Stats, narrow};
 use crate::cdcl::{self, CdclOptions, CnfOutcome, Decide};
-use crate::dp::{self, Budget, Heuristic, Limit, Options, Outcome};
+use crate::dp::{self, Heuristic, Options};
 use crate::encode::Amo;
 use crate::logic::{Clauses, Model};
-use crate::queens::{Encoding, QueensError, decode};
+use crate::queens::{Encoding, QueensError, decode, number};
+use crate::sat::{Budget, Limit, Outcome};
 
 pub(super) fn place(
     n: usize,
@@ -96,11 +97,14 @@ pub(super) fn place_cdcl(
             });
         }
     };
-    // The queen of row r, column c is variable r·n + c + 1 (from 0): its value is at r·n + c.
-    let columns = (0..n).map(|r| {
-        (0..n)
-            .find(|&c| values.get(r * n + c) == Some(&true))
-            .map_or(0, |c| c + 1)
+    // Variable v's value is at v − 1.
+    let columns = (1..=n).map(|r| {
+        (1..=n)
+            .find(|&c| {
+                let index = usize::try_from(number(r, c, n) - 1).unwrap_or(usize::MAX);
+                values.get(index) == Some(&true)
+            })
+            .unwrap_or(0)
     });
     let s = report.stats;
     let stats = Stats::default()
