@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use nqueens::plot::{self, Chart};
+use nqueens::queens::{self, CountOptions};
 
 fn parse(markup: &str) -> roxmltree::Document<'_> {
     roxmltree::Document::parse(markup).expect("well-formed SVG")
@@ -54,14 +55,17 @@ fn a_log_scale_leaves_out_what_it_cannot_show() {
 
 #[test]
 fn the_notebook_charts() {
-    let counts = plot::solution_counts(12).unwrap();
+    let table: Vec<_> = (1..=12)
+        .map(|n| (n, queens::count_with(n, &CountOptions::default()).unwrap()))
+        .collect();
+    let counts = plot::solution_counts(&table);
     let text = counts.to_text();
     assert!(
         text.contains("(8, 92)") && text.contains("(8, 12)"),
         "{text}"
     );
     assert!(counts.render().is_ok());
-    let clauses = plot::clause_counts([4, 8, 16]);
+    let clauses = plot::clause_counts(&queens::clause_table([4, 8, 16]));
     assert!(
         clauses.to_text().contains("(8, 512)"),
         "{}",

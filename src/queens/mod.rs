@@ -16,7 +16,7 @@ mod encoding;
 pub mod huge;
 pub mod method;
 
-pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES};
+pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES, clause_table};
 pub use method::{Limits, Method, Placement, place};
 
 pub use count::{

@@ -140,6 +140,25 @@ impl Encoding {
     }
 }
 
+/// How many clauses each encoding has for each board size (from the closed form, so any n):
+/// the data of a chart of clause counts.
+///
+/// ```
+/// let table = nqueens::queens::clause_table([8]);
+/// assert_eq!(table[0].1, [(8, 512)]);
+/// assert_eq!(table[1].1, [(8, 744)]);
+/// ```
+pub fn clause_table(sizes: impl IntoIterator<Item = usize>) -> Vec<(Encoding, Vec<(usize, u128)>)> {
+    let sizes: Vec<usize> = sizes.into_iter().collect();
+    Encoding::ALL
+        .iter()
+        .map(|&encoding| {
+            let points = sizes.iter().map(|&n| (n, encoding.clause_count(n)));
+            (encoding, points.collect())
+        })
+        .collect()
+}
+
 impl fmt::Display for Encoding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.encoder().name())

@@ -1,0 +1,369 @@
+//! A line chart: named series of points, log axes, dashed guides; drawn as SVG with plotters.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use super::PlotError;
+use super::draw::{
+    Drawable, bounds, draw_guides, draw_lines, failed, legend, log_ticks, pad, short,
+};
+use crate::render::{Html, Svg};
+
+/// A line chart: named series of (x, y) points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub(super) title: String,
+    pub(super) x_label: String,
+    pub(super) y_label: String,
+    pub(super) log_x: bool,
+    pub(super) log_y: bool,
+    pub(super) size: (u32, u32),
+    pub(super) series: Vec<(String, Vec<(f64, f64)>)>,
+    guides: Vec<Guide>,
+}
+
+/// A dashed reference line: what a claimed growth looks like on the chart's axes.
+#[derive(Debug, Clone, PartialEq)]
+struct Guide {
+    label: String,
+    /// y = `scale` · x^`exponent` (power) or y = `scale` · `factor`^x (growth).
+    scale: f64,
+    shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Shape {
+    Power(f64),
+    Growth(f64),
+}
+
+impl Guide {
+    fn at(&self, x: f64) -> f64 {
+        match self.shape {
+            Shape::Power(exponent) => self.scale * x.powf(exponent),
+            Shape::Growth(factor) => self.scale * factor.powf(x),
+        }
+    }
+
+    /// Its points across x from `low` to `high` (evenly spaced on the axis as drawn).
+    fn points(&self, low: f64, high: f64, log_x: bool) -> Vec<(f64, f64)> {
+        (0..=64)
+            .map(|i| {
+                let t = f64::from(i) / 64.0;
+                let x = if log_x && low > 0.0 {
+                    low * (high / low).powf(t)
+                } else {
+                    low + (high - low) * t
+                };
+                (x, self.at(x))
+            })
+            .filter(|(_, y)| y.is_finite())
+            .collect()
+    }
+}
+
+impl Chart {
+    /// An empty chart, 640×400 pixels, with a title.
+    pub fn new(title: &str) -> Self {
+        Chart {
+            title: title.to_owned(),
+            x_label: String::new(),
+            y_label: String::new(),
+            log_x: false,
+            log_y: false,
+            size: (640, 400),
+            series: Vec::new(),
+            guides: Vec::new(),
+        }
+    }
+
+    /// The name of the x axis.
+    #[must_use]
+    pub fn x_label(mut self, label: &str) -> Self {
+        label.clone_into(&mut self.x_label);
+        self
+    }
+
+    /// The name of the y axis.
+    #[must_use]
+    pub fn y_label(mut self, label: &str) -> Self {
+        label.clone_into(&mut self.y_label);
+        self
+    }
+
+    /// A logarithmic y axis. A point with y ≤ 0 cannot be shown on it: it breaks its line and is
+    /// marked as a ring on the bottom edge, which the legend explains.
+    #[must_use]
+    pub fn log_y(mut self, log: bool) -> Self {
+        self.log_y = log;
+        self
+    }
+
+    /// A logarithmic x axis too (with [`log_y`](Chart::log_y), log–log axes, on which a power
+    /// of x is a straight line). Points with x ≤ 0 are left out.
+    #[must_use]
+    pub fn log_x(mut self, log: bool) -> Self {
+        self.log_x = log;
+        self
+    }
+
+    /// A dashed guide y = c · x^`exponent` through the point `through`, named `label` in the
+    /// legend: on log–log axes a straight line of slope `exponent`, so lines that run beside it
+    /// grow as that power.
+    #[must_use]
+    pub fn power_guide(mut self, label: &str, exponent: f64, through: (f64, f64)) -> Self {
+        let scale = through.1 / through.0.powf(exponent);
+        if scale.is_finite() {
+            self.guides.push(Guide {
+                label: label.to_owned(),
+                scale,
+                shape: Shape::Power(exponent),
+            });
+        }
+        self
+    }
+
+    /// A dashed guide y = c · `factor`^x through the point `through`, named `label` in the
+    /// legend: on a log y axis a straight line, so lines that run beside it multiply by
+    /// `factor` for each step of 1 in x.
+    #[must_use]
+    pub fn growth_guide(mut self, label: &str, factor: f64, through: (f64, f64)) -> Self {
+        let scale = through.1 / factor.powf(through.0);
+        if scale.is_finite() && factor > 0.0 {
+            self.guides.push(Guide {
+                label: label.to_owned(),
+                scale,
+                shape: Shape::Growth(factor),
+            });
+        }
+        self
+    }
+
+    /// The size in pixels.
+    #[must_use]
+    pub fn size(mut self, width: u32, height: u32) -> Self {
+        self.size = (width.max(160), height.max(120));
+        self
+    }
+
+    /// Adds a named line through the points (in the order given). Points that are not finite are
+    /// left out.
+    #[must_use]
+    pub fn line(mut self, label: &str, points: impl IntoIterator<Item = (f64, f64)>) -> Self {
+        let points = points
+            .into_iter()
+            .filter(|(x, y)| x.is_finite() && y.is_finite())
+            .collect();
+        self.series.push((label.to_owned(), points));
+        self
+    }
+
+    /// What each line draws: its runs of points joined by a line, and, on a log scale, the x of
+    /// each point with y ≤ 0, which the scale cannot show. Such a point breaks the line (n = 1
+    /// is not joined to n = 4 across the two boards without a solution) and is marked under
+    /// the axis instead.
+    pub(super) fn drawable(&self) -> Vec<Drawable<'_>> {
+        self.series
+            .iter()
+            .map(|(label, points)| {
+                let mut runs = vec![Vec::new()];
+                let mut zeros = Vec::new();
+                for &(x, y) in points {
+                    if self.log_x && x <= 0.0 {
+                        continue;
+                    }
+                    if self.log_y && y <= 0.0 {
+                        zeros.push(x);
+                        runs.push(Vec::new());
+                    } else if let Some(run) = runs.last_mut() {
+                        run.push((x, y));
+                    }
+                }
+                runs.retain(|run| !run.is_empty());
+                Drawable {
+                    label: label.as_str(),
+                    runs,
+                    zeros,
+                }
+            })
+            .collect()
+    }
+
+    /// The chart as a table of its points, for text-only readers.
+    pub fn to_text(&self) -> String {
+        let mut text = format!("{}\n", self.title);
+        for (label, points) in &self.series {
+            let _ = write!(text, "{label}:");
+            for (x, y) in points {
+                let _ = write!(text, " ({x}, {y})");
+            }
+            text.push('\n');
+        }
+        for guide in &self.guides {
+            let _ = writeln!(text, "guide (dashed): {}", guide.label);
+        }
+        text.trim_end().to_owned()
+    }
+
+    /// Draws the chart.
+    ///
+    /// # Errors
+    /// [`PlotError`] when there is nothing to draw, or plotters fails.
+    pub fn render(&self) -> Result<Svg, PlotError> {
+        let series = self.drawable();
+        let all: Vec<(f64, f64)> = series
+            .iter()
+            .flat_map(|s| s.runs.iter().flatten().copied())
+            .collect();
+        if all.is_empty() {
+            return Err(failed("no points to draw"));
+        }
+        let zeros = series.iter().flat_map(|s| s.zeros.iter().copied());
+        let (x_min, x_max) = bounds(all.iter().map(|p| p.0).chain(zeros));
+        // Guides span the data's x range; the y range holds them where they are shown.
+        let guides: Vec<(&str, Vec<(f64, f64)>)> = self
+            .guides
+            .iter()
+            .map(|g| {
+                let points = g.points(x_min, x_max, self.log_x);
+                let points = points.into_iter().filter(|p| !self.log_y || p.1 > 0.0);
+                (g.label.as_str(), points.collect())
+            })
+            .collect();
+        let (y_min, y_max) = bounds(
+            all.iter()
+                .chain(guides.iter().flat_map(|g| g.1.iter()))
+                .map(|p| p.1),
+        );
+        let mut markup = String::new();
+        {
+            let root = SVGBackend::with_string(&mut markup, self.size).into_drawing_area();
+            root.fill(&WHITE).map_err(failed)?;
+            let mut builder = ChartBuilder::on(&root);
+            builder
+                .caption(&self.title, ("sans-serif", 18))
+                .margin(12)
+                .x_label_area_size(36)
+                .y_label_area_size(64);
+            let x_range = if self.log_x {
+                (x_min / 1.25, x_max * 1.25)
+            } else {
+                pad(x_min, x_max, false)
+            };
+            let (low, high) = pad(y_min, y_max, self.log_y);
+            // Linear and log axes are different types: the same steps for each pair.
+            macro_rules! finish {
+                ($x_range:expr, $y_range:expr) => {{
+                    let mut chart = builder
+                        .build_cartesian_2d($x_range, $y_range)
+                        .map_err(failed)?;
+                    chart
+                        .configure_mesh()
+                        .x_desc(self.x_label.as_str())
+                        .y_desc(self.y_label.as_str())
+                        .x_label_formatter(&|v| {
+                            // Doublings of a board size read best whole: 1024, not 1.024k.
+                            if v.fract() == 0.0 && v.abs() < 1e4 {
+                                format!("{v}")
+                            } else {
+                                short(*v)
+                            }
+                        })
+                        .y_label_formatter(&|v| short(*v))
+                        .draw()
+                        .map_err(failed)?;
+                    draw_lines(&mut chart, &series, low)?;
+                    draw_guides(&mut chart, &guides)?;
+                    let zeros = series.iter().any(|s| !s.zeros.is_empty());
+                    legend(&mut chart, series.len() + guides.len() + usize::from(zeros))?;
+                }};
+            }
+            let (x0, x1) = x_range;
+            let ticks = log_ticks(x_min, x_max);
+            match (self.log_x, self.log_y) {
+                (true, true) => finish!(
+                    (x0..x1).log_scale().with_key_points(ticks),
+                    (low..high).log_scale()
+                ),
+                (true, false) => finish!((x0..x1).log_scale().with_key_points(ticks), low..high),
+                (false, true) => finish!(x0..x1, (low..high).log_scale()),
+                (false, false) => finish!(x0..x1, low..high),
+            }
+            root.present().map_err(failed)?;
+        }
+        Ok(Svg::from_parts(markup, self.size.0, self.to_text()))
+    }
+
+    /// Writes the chart as an SVG file.
+    ///
+    /// # Errors
+    /// [`PlotError`] if it cannot be drawn or written.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PlotError> {
+        self.render()?.save(path).map_err(failed)
+    }
+
+    /// Shows the chart inline in a notebook (or, if it cannot be drawn, why).
+    pub fn evcxr_display(&self) {
+        match self.render() {
+            Ok(svg) => svg.evcxr_display(),
+            Err(error) => Html::new(
+                &format!("<p>{}</p>", crate::render::escape_html(&error.to_string())),
+                &error.to_string(),
+            )
+            .evcxr_display(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_on_a_log_scale_breaks_the_line_and_is_marked() {
+        let points = [(1.0, 1.0), (2.0, 0.0), (3.0, 0.0), (4.0, 2.0), (5.0, 10.0)];
+        let chart = Chart::new("counts").log_y(true).line("all", points);
+        let drawn = chart.drawable();
+        assert_eq!(
+            drawn[0].runs,
+            vec![vec![(1.0, 1.0)], vec![(4.0, 2.0), (5.0, 10.0)]]
+        );
+        assert_eq!(drawn[0].zeros, vec![2.0, 3.0]);
+        // On a linear scale a zero is a point like any other.
+        let linear = Chart::new("counts").line("all", points);
+        let drawn = linear.drawable();
+        assert_eq!(drawn[0].runs, vec![points.to_vec()]);
+        assert!(drawn[0].zeros.is_empty());
+        let svg = chart.render().unwrap();
+        assert!(svg.as_str().contains("0: below a log scale"));
+    }
+
+    #[test]
+    fn guides_follow_their_law_and_are_drawn_dashed() {
+        let chart = Chart::new("g")
+            .log_x(true)
+            .log_y(true)
+            .line("data", [(2.0, 9.0), (64.0, 300_000.0)])
+            .power_guide("n³", 3.0, (2.0, 8.0))
+            .growth_guide("×6 per n", 6.0, (2.0, 36.0));
+        let power = chart.guides[0].points(2.0, 64.0, true);
+        assert_eq!(power.len(), 65);
+        for pair in power.windows(2) {
+            let slope = (pair[1].1 / pair[0].1).ln() / (pair[1].0 / pair[0].0).ln();
+            assert!((slope - 3.0).abs() < 1e-9, "{slope}");
+        }
+        assert!((chart.guides[1].at(5.0) - 6_f64.powi(5)).abs() < 1e-6);
+        let svg = chart.render().unwrap();
+        assert!(
+            svg.as_str().contains("stroke-dasharray")
+                || svg.as_str().matches("<polyline").count() > 3
+        );
+        assert!(
+            svg.as_str().contains("×6 per n"),
+            "the guide is named in the legend"
+        );
+        assert!(chart.to_text().contains("guide (dashed): n³"));
+    }
+}
