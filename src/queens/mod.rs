@@ -1,15 +1,27 @@
-//! The n-queens puzzle as clauses, solved by Davis–Putnam, decoded into a [`Board`].
+//! The n-queens puzzle, every way the crate has of taking it on. Five jobs, each with its place:
 //!
-//! The variable `Q<r,c>` ([`var`]) is true when a queen stands in row `r`, column `c` (1-based).
-//! Two encodings:
-//! * [`Encoding::Lecture`] ([`all_clauses`]): at most one queen per row and per diagonal,
-//!   and at least one per column. That is enough: n columns each with a queen make at least n
-//!   queens, and n rows with at most one each make at most n, so there are exactly n, one per row
-//!   and one per column. 8 queens: 512 clauses over 64 variables.
-//! * [`Encoding::OneHot`] ([`one_hot_clauses`]), the PyEDA essay's: exactly one queen per row and
-//!   per column, at most one per diagonal. 8 queens: 744 clauses.
+//! * **clauses** (here): the variable `Q<r,c>` ([`var`]) is true when a queen stands in row `r`,
+//!   column `c` (1-based), and the lecture's builders make the clauses row by row and diagonal by
+//!   diagonal: [`at_most_one_in_row`], [`one_in_column`], the two diagonal families, and
+//!   [`all_clauses`]. The DIMACS number of `Q<r,c>` is [`number`].
+//! * **encodings** (`encoding/`, one file each): [`Encoding::Lecture`] ([`all_clauses`]) says
+//!   at most one queen per row and per diagonal and at least one per column, which is enough: n
+//!   columns each with a queen make at least n queens, and n rows with at most one each make at
+//!   most n (8 queens: 512 clauses over 64 variables). [`Encoding::OneHot`], the PyEDA essay's
+//!   ([`one_hot_clauses`]), says exactly one per row and per column and at most one per diagonal
+//!   (744 clauses). Diagonals of a single square give no clause in either. Both can be written
+//!   as named clauses or in DIMACS numbers with any at-most-one ([`Encoding::numbered`]).
+//! * **placing** (`method/`, one file per solver): [`place`] solves n queens with a [`Method`]
+//!   (Davis–Putnam, CDCL, the CSP's three solvers, board backtracking, the construction,
+//!   min-conflicts) within [`Limits`], and checks the board before it returns it; [`queens`] and
+//!   [`solve_queens`] are the lecture's own route, and [`decode`] reads a board off a model.
+//! * **counting** (`count/`): every solution and the classes up to symmetry, with bitboards,
+//!   symmetry and threads, by the quadrant method's halves, or by the lectures' searches, through
+//!   one [`count_by`].
+//! * **huge boards** ([`huge`]): the O(n) construction, min-conflicts made for queens, and the
+//!   O(n) check, for millions of queens.
 //!
-//! Diagonals of a single square give no clause in either encoding.
+//! Every error a user can meet here is a [`QueensError`].
 
 mod count;
 mod encoding;

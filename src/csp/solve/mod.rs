@@ -1,0 +1,120 @@
+//! Three solvers for a [`Csp`]: plain backtracking, constraint propagation, min-conflicts, one
+//! file each, and what they share here (the budget, the statistics, the answer).
+//!
+//! * [`backtracking`], as in the lecture: variables in their order, values in increasing order;
+//!   after each assignment, check only the constraints whose variables are now all assigned and
+//!   that mention the new variable.
+//! * [`propagation`]: choose the most constrained variable (fewest values left; ties to the
+//!   earlier variable), and after each assignment remove from every other variable's domain the
+//!   values that a constraint with one unassigned variable left now rules out (forward
+//!   checking). An empty domain means backtrack. Removals are kept on a trail and undone.
+//! * [`min_conflicts`]: start from a random full assignment, then repeatedly take a random
+//!   variable that is in a violated constraint and give it the value with the fewest violated
+//!   constraints (ties broken at random); one step in 16 gives it a random value instead, which
+//!   gets the search off plateaus. Seeded, with a step budget, so the same seed gives the same
+//!   run.
+
+mod backtracking;
+mod min_conflicts;
+mod propagation;
+
+pub(crate) use backtracking::backtracking_within;
+pub use backtracking::{CspCount, backtracking, backtracking_with, count_solutions};
+pub use min_conflicts::min_conflicts;
+pub(crate) use min_conflicts::min_conflicts_within;
+pub(crate) use propagation::propagation_within;
+pub use propagation::{propagation, propagation_with};
+
+use std::time::Instant;
+
+use super::Csp;
+
+/// Where a solver stops: after `max` nodes (or repair steps), and at a deadline if one is set.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cap {
+    pub(crate) max: u64,
+    pub(crate) deadline: Option<Instant>,
+}
+
+impl Cap {
+    fn count(max: u64) -> Self {
+        Cap {
+            max,
+            deadline: None,
+        }
+    }
+
+    /// Whether a search that has done `done` nodes (or steps) must stop before the next one.
+    /// A node of a large CSP can cost milliseconds, so the clock is read at every one.
+    fn reached(self, done: u64) -> bool {
+        done >= self.max || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Counts of the work a solver did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CspStats {
+    /// Values tried on a variable (search nodes).
+    pub nodes: u64,
+    /// Times a variable ran out of values and the search went back.
+    pub backtracks: u64,
+    /// Repair steps (min-conflicts only).
+    pub steps: u64,
+}
+
+/// A solver's answer: a full assignment (`assignment[i]` for variable `i`) or none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CspReport {
+    /// The solution, if one was found.
+    pub assignment: Option<Vec<i64>>,
+    /// The work done.
+    pub stats: CspStats,
+    /// `true` when the solver stopped at its budget rather than proving there is no solution.
+    pub gave_up: bool,
+}
+
+impl CspReport {
+    fn solved(assignment: Vec<i64>, stats: CspStats) -> Self {
+        CspReport {
+            assignment: Some(assignment),
+            stats,
+            gave_up: false,
+        }
+    }
+
+    fn unsolvable(stats: CspStats) -> Self {
+        CspReport {
+            assignment: None,
+            stats,
+            gave_up: false,
+        }
+    }
+
+    fn stopped(stats: CspStats) -> Self {
+        CspReport {
+            assignment: None,
+            stats,
+            gave_up: true,
+        }
+    }
+}
+
+/// For each variable, the constraints that mention it.
+pub(super) fn constraints_of(csp: &Csp) -> Vec<Vec<usize>> {
+    let mut of = vec![Vec::new(); csp.names.len()];
+    for (c, constraint) in csp.constraints.iter().enumerate() {
+        for &v in &constraint.variables {
+            of[v].push(c);
+        }
+    }
+    of
+}
+
+/// Whether every constraint without variables holds (such a constraint is true or false once
+/// and for all).
+pub(super) fn constants_hold(csp: &Csp) -> bool {
+    csp.constraints
+        .iter()
+        .filter(|c| c.variables.is_empty())
+        .all(|c| c.holds(&[]))
+}
