@@ -737,3 +737,37 @@ fn linear_clauses_go_through_the_cdcl_solver_in_numbers() {
     let output = run_with_stdin(&["sat", "-", "--solver", "cdcl"], "p cnf 2 1\n1 3 0\n");
     assert_refused(&output, 2, "line 2");
 }
+
+/// The README shows `$ nqueens …` sessions in text blocks: each command, run, prints exactly
+/// the lines shown under it, and each board shown is a solution.
+#[test]
+fn the_readme_sessions_print_what_they_show() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut sessions = 0;
+    for block in readme.split("```text\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let Some(command) = block.strip_prefix("$ nqueens ") else {
+            continue;
+        };
+        let (command, shown) = command.split_once('\n').unwrap();
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let output = run(&args);
+        assert!(output.status.success(), "{command}: {}", stderr(&output));
+        assert_eq!(stdout(&output), shown, "nqueens {command}");
+        // A board of Q and . rows: one queen a row, and no two attacking.
+        let rows: Vec<&str> = shown.lines().collect();
+        if rows
+            .iter()
+            .all(|r| r.len() == rows.len() && r.chars().all(|c| c == 'Q' || c == '.'))
+        {
+            let columns: Vec<usize> = rows.iter().map(|r| r.find('Q').unwrap() + 1).collect();
+            assert!(
+                Board::from_columns(&columns).unwrap().is_solution(),
+                "{command}"
+            );
+        }
+        sessions += 1;
+    }
+    assert!(sessions >= 1, "the README shows no session");
+}
