@@ -15,8 +15,10 @@
 //! # Ok::<(), queens::QueensError>(())
 //! ```
 //!
-//! Layers call only downwards: [`logic`] knows nothing of queens, [`dp`] knows only [`logic`],
-//! [`queens`] builds clauses and decodes models into a [`board::Board`].
+//! Layers call only downwards: [`logic`] knows nothing of solvers or queens; [`sat`] holds what
+//! both solvers share; [`dp`] and [`cdcl`] are siblings above it; [`queens`] builds clauses,
+//! places and counts queens, and decodes models into a [`board::Board`]; [`render`] and `plot`
+//! draw what they are given.
 
 pub mod backtrack;
 pub mod board;
