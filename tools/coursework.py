@@ -15,7 +15,9 @@ settings. nbgrader works in a copy of the course under target/coursework/.
                                           stubs (0, and every stub compiles) and an endless loop
                                           (0, stopped by the checker); then generate_feedback,
                                           whose HTML must show the checkers' pictures; some wrong
-                                          answers must earn partial credit
+                                          answers must earn partial credit; and the cheats of
+                                          CHEATS, each of which must score 0 on the test cell
+                                          it attacks
 """
 
 import argparse
@@ -38,6 +40,58 @@ BEGIN, END = "// BEGIN SOLUTION", "// END SOLUTION"
 
 # The submissions graded in the test, and what each must score.
 SUBMISSIONS = ["solutions", "wrong", "stubs", "endless-loop"]
+
+# Ways to score without solving, each tried on one answer of one assignment (the rest of that
+# submission is the solutions): the name, the assignment, the test cell it attacks (which must
+# score 0), the answer cell, and the answer cell's new text made from the solution's. Each of
+# them scores points without the sealed test cells, the full paths to the checkers, or the rule
+# against evcxr commands in answers.
+SILENCE_STDERR = ("    use std::os::fd::FromRawFd;\n"
+                  "    // Closing standard error: a failing check's verdict goes nowhere.\n"
+                  "    drop(unsafe { std::fs::File::from_raw_fd(2) });\n")
+CHEATS = {
+    # A checker of the same name in the answer cell, which passes anything.
+    "shadowed-checker": ("01-backtracking", "test_fill_board_recursion", "fill_board_recursion",
+                         lambda solution: "fn fill_board_recursion(size: usize) -> Option<Grid> {\n"
+                         "    let _ = size;\n    todo!()\n}\n"
+                         "struct Pass;\n"
+                         "impl Pass {\n    fn points(&self, max: f64) -> f64 { max }\n"
+                         "    fn grade(&self) {}\n}\n"
+                         "fn check_fill_board_recursion(_: impl Fn(usize) -> Option<Grid>) -> Pass {\n"
+                         "    Pass\n}"),
+    # A right answer behind an evcxr command (here a harmless one; `:dep` could swap the crate
+    # the checkers come from): answers may hold none, so it is not run.
+    "evcxr-command": ("01-backtracking", "test_queen_sees", "queen_sees",
+                      lambda solution: ":opt 0\n" + solution),
+    # A panic whose payload panics again when dropped: the check never reports.
+    "escaped-checker": ("02-clauses", "test_at_most_one", "at_most_one",
+                        lambda solution: "struct Bomb;\n"
+                        "impl Drop for Bomb {\n    fn drop(&mut self) {\n"
+                        "        panic!(\"dropped\");\n    }\n}\n"
+                        "fn at_most_one(variables: &[Variable]) -> Clauses {\n"
+                        "    let _ = variables;\n    std::panic::panic_any(Bomb)\n}"),
+    # Standard error closed, then no answer.
+    "silenced-stderr": ("03-davis-putnam", "test_reduce", "reduce",
+                        lambda solution: "fn reduce(clauses: &Clauses, literal: Literal) -> Clauses {\n"
+                        "    let _ = (clauses, literal);\n" + SILENCE_STDERR + "    todo!()\n}"),
+    # evcxr's display markers printed to forge a result, standard error closed, no answer.
+    "forged-result": ("04-csp", "test_is_consistent", "is_consistent",
+                      lambda solution: "fn is_consistent(csp: &Csp, assignment: &[Option<i64>], "
+                      "var: usize) -> bool {\n    let _ = (csp, assignment, var);\n" + SILENCE_STDERR
+                      + "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n2\\nEVCXR_END_CONTENT\");\n"
+                      "    todo!()\n}"),
+    # A silent panic hook, and an answer right for the visible checks only: the hidden test
+    # fails without a word.
+    "silent-hidden-test": ("05-counting", "test_count", "count",
+                           lambda solution: "std::panic::set_hook(Box::new(|_| {}));\n"
+                           + solution.replace(
+                               "fn count(n: usize) -> u64 {\n",
+                               "fn count(n: usize) -> u64 {\n"
+                               "    static CALLS: std::sync::atomic::AtomicUsize =\n"
+                               "        std::sync::atomic::AtomicUsize::new(0);\n"
+                               "    if CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 10 {\n"
+                               "        return 0;\n    }\n", 1)),
+}
 
 
 def assignments():
@@ -153,6 +207,26 @@ def submission(source, released, kind):
     return notebook
 
 
+def solved(cell):
+    """A solution cell's text with the solution in place of the markers."""
+    head, rest = source_text(cell).split(BEGIN, 1)
+    body, tail = rest.split(END, 1)
+    tail = tail.split("\n", 1)[1] if "\n" in tail else ""
+    return head.rstrip(" \t") + "\n".join(body.split("\n")[1:-1]) + "\n" + tail
+
+
+def cheat(source, released, kind):
+    """The solutions, with one answer cell replaced by a cheat (see CHEATS)."""
+    notebook = submission(source, released, "solutions")
+    _, _, answer, rewrite = CHEATS[kind]
+    original = next(c for c in load(source)["cells"]
+                    if c["metadata"].get("nbgrader", {}).get("grade_id") == answer)
+    for cell in notebook["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == answer:
+            set_source(cell, rewrite(solved(original)))
+    return notebook
+
+
 def grade_cells(notebook):
     return [c for c in notebook["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
 
@@ -174,8 +248,13 @@ def command_grade(only):
         for kind in SUBMISSIONS:
             dump(submission(source, path, kind),
                  WORK / "submitted" / kind / assignment / f"{assignment}.ipynb")
+        for kind, (target, *_) in CHEATS.items():
+            if target == assignment:
+                dump(cheat(source, path, kind),
+                     WORK / "submitted" / kind / assignment / f"{assignment}.ipynb")
     problems = []
     partial = []
+    cheats = []
     print(f"{'assignment':<18}" + "".join(f"{k:>14}" for k in SUBMISSIONS) + "      time")
     for assignment in released:
         begin = time.time()
@@ -186,6 +265,13 @@ def command_grade(only):
             for kind in SUBMISSIONS:
                 found = gradebook.find_submission(assignment, kind)
                 scores[kind] = (found.score, found.max_score)
+            for kind, (target, attacked, *_) in CHEATS.items():
+                if target == assignment:
+                    grade = gradebook.find_grade(attacked, assignment, assignment, kind)
+                    cheats.append((kind, assignment, attacked, grade.score))
+                    if grade.score != 0:
+                        problems.append(f"{assignment}: the cheat {kind} scores {grade.score} "
+                                        f"on {attacked}, not 0")
         top = scores["solutions"][1]
         partial.append(scores["wrong"])
         print(f"{assignment:<18}" + "".join(f"{s:>9.2f} / {m:<2g}" for s, m in scores.values())
@@ -207,7 +293,10 @@ def command_grade(only):
                                 f"{cell['metadata'].get('nbgrader', {}).get('grade_id', 'a cell')}")
         for cell in graded["stubs"]["cells"]:
             grading = cell["metadata"].get("nbgrader", {})
-            text = json.dumps(errors_of(cell), ensure_ascii=False)
+            # The checker's own verdict, shown or on stderr; not the grader's note that a test
+            # cell has no seal.
+            text = json.dumps(cell.get("outputs", []), ensure_ascii=False).replace(
+                "✘ no sealed verdict", "")
             if grading.get("solution") and errors_of(cell):
                 problems.append(f"{assignment}: the stub of {grading['grade_id']} does not compile")
             if grading.get("grade") and "✘" not in text:
@@ -228,12 +317,14 @@ def command_grade(only):
         # The feedback shows the checkers' pictures of the wrong answers.
         feedback = (WORK / "feedback" / "wrong" / assignment / f"{assignment}.html")
         html = feedback.read_text(encoding="utf-8") if feedback.exists() else ""
-        if "✘" not in html:
+        if "✘" not in html.replace("✘ no sealed verdict", ""):
             problems.append(f"{assignment}: the feedback does not show the failed checks")
         if assignment != "05-counting" and "nqueens-drawing" not in html:
             problems.append(f"{assignment}: the feedback shows no picture of a counterexample")
     if len(released) == len(assignments()) and not any(0 < s < m for s, m in partial):
         problems.append("no wrong submission earned partial credit")
+    for kind, assignment, attacked, score in cheats:
+        print(f"cheat {kind:<19} on {assignment} {attacked}: {score:g} points")
     print(f"feedback: {(WORK / 'feedback').relative_to(ROOT)}/<submission>/<assignment>/; "
           f"{time.time() - started:.0f} s in all")
     for problem in problems:

@@ -51,6 +51,7 @@ mod constraints;
 mod counting;
 mod pieces;
 mod report;
+mod seal;
 mod search;
 
 pub use builders::{CLAUSE_SIZES, check_all_clauses, check_at_most_one, check_falling_diagonal};

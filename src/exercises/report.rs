@@ -3,9 +3,11 @@
 
 use std::fmt::{self, Write as _};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
+use super::seal;
 use crate::render::{self, Svg};
 
 /// What a checker found.
@@ -18,7 +20,28 @@ pub struct Report {
     picture: Option<Svg>,
     /// For a checker that gives partial credit: the parts right, of how many.
     parts: Option<(usize, usize)>,
+    /// Whether [`show`](Report::show) has shown it already (then grading does not again).
+    shown: Shown,
 }
+
+/// Whether a report was shown: state of the display, not of the verdict, so two reports compare
+/// equal whatever it is.
+#[derive(Debug, Default)]
+struct Shown(AtomicBool);
+
+impl Clone for Shown {
+    fn clone(&self) -> Self {
+        Shown(AtomicBool::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+impl PartialEq for Shown {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Shown {}
 
 impl Report {
     pub(super) fn pass(exercise: &str, checked: usize, text: String, picture: Option<Svg>) -> Self {
@@ -29,6 +52,7 @@ impl Report {
             text,
             picture,
             parts: None,
+            shown: Shown::default(),
         }
     }
 
@@ -81,7 +105,7 @@ impl Report {
     /// reads the verdict rather than a backtrace. nbgrader scores a cell that wrote to standard
     /// error 0.
     pub fn grade(&self) {
-        self.show(!self.passed);
+        self.show_once(!self.passed);
         if !self.passed {
             self.fail_cell();
         }
@@ -97,13 +121,39 @@ impl Report {
     pub fn points(&self, max: f64) -> f64 {
         let (right, total) = self.parts.unwrap_or((usize::from(self.passed), 1));
         let fails = right == 0 && total > 0;
-        self.show(fails);
+        self.show_once(fails);
         if fails {
             self.fail_cell();
         }
         let share = |n: usize| f64::from(u32::try_from(n).unwrap_or(u32::MAX));
         // Whole hundredths, so the score prints as nbgrader reads it.
         (100.0 * max * share(right) / share(total.max(1))).round() / 100.0
+    }
+
+    /// [`grade`](Report::grade) as the grader runs it: when it grades, it writes a key into
+    /// the test cell and calls this instead. A check that passed then prints, last, its verdict
+    /// sealed with the key (see the coursework's README), which is what scores the cell; one
+    /// that failed fails the cell as `grade` does, and prints no seal.
+    ///
+    /// # Panics
+    /// As [`grade`](Report::grade).
+    pub fn grade_sealed(&self, key: &str) {
+        self.grade();
+        println!("{}", seal::sealed_line(key, "passed"));
+    }
+
+    /// [`points`](Report::points) as the grader runs it (see [`grade_sealed`](Report::grade_sealed)):
+    /// the points earned, then the line that seals them.
+    ///
+    /// # Panics
+    /// As [`points`](Report::points).
+    pub fn points_sealed(&self, max: f64, key: &str) -> f64 {
+        let points = self.points(max);
+        println!(
+            "{}",
+            seal::sealed_line(key, &format!("{points:.2} of {max:.2}"))
+        );
+        points
     }
 
     /// Adds lines at the end of the text.
@@ -122,11 +172,21 @@ impl Report {
         panic::resume_unwind(Box::new(self.verdict().to_owned()))
     }
 
+    /// Shows the report now, before more tests run in the same cell (the grader's hidden ones):
+    /// the student reads it whatever they find, and the [`grade`](Report::grade) or
+    /// [`points`](Report::points) that ends the cell does not show it again.
+    pub fn show(&self) {
+        self.show_once(!self.passed);
+    }
+
     /// Shows the report; a report that fails its test cell says so in its HTML
     /// (`data-scores="0"`), which reaches the notebook in order with the cell's other output, so
     /// that the autograder's configuration can score the cell 0 even when the verdict on
     /// standard error arrives late.
-    fn show(&self, fails_the_cell: bool) {
+    fn show_once(&self, fails_the_cell: bool) {
+        if self.shown.0.swap(true, Ordering::Relaxed) {
+            return;
+        }
         let mut html = self.to_html();
         if fails_the_cell {
             html = html.replacen(

@@ -251,7 +251,7 @@ pub enum CountMethodArg {
     Bitboard,
     /// The quadrant method: the placements of the east half, built from its north and south
     /// quarters one set of rows at a time, joined with their mirror images, the west half; on
-    /// every core (up to n = 21; 206 MB of memory for n = 20).
+    /// every core (up to n = 21, in little memory: see docs/benchmarks.md).
     Halves,
     /// Every model of the clauses with Davis–Putnam, each blocked after it is found (up to
     /// n = 12).
