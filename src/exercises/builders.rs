@@ -153,10 +153,7 @@ pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report
                         right_before(checked, "diagonal")
                     );
                     compare(&mut text, &expected, &answer);
-                    let shaded: Vec<Square> = queens::falling_vars(k, n)
-                        .into_iter()
-                        .filter_map(queens::square_of)
-                        .collect();
+                    let shaded = queens::falling_squares(k, n);
                     let picture = difference_picture(n, &expected, &answer, &shaded);
                     return Report::fail(exercise, checked, text, Some(picture));
                 }

@@ -78,64 +78,71 @@ pub fn square_of(variable: Variable) -> Option<Square> {
     Some(Square::new(row.parse().ok()?, col.parse().ok()?))
 }
 
-/// The variables of row `row` (none if the row is off the board).
-pub(crate) fn row_vars(row: usize, n: usize) -> Vec<Variable> {
-    if (1..=n).contains(&row) {
-        (1..=n).map(|col| var(row, col)).collect()
-    } else {
-        Vec::new()
-    }
+/// The squares of row `row`, by column (none if the row is off the board).
+pub(crate) fn row_squares(row: usize, n: usize) -> Vec<Square> {
+    let on = (1..=n).contains(&row);
+    (1..=n)
+        .filter(|_| on)
+        .map(|col| Square::new(row, col))
+        .collect()
 }
 
-/// The variables of column `col` (none if the column is off the board).
-pub(crate) fn column_vars(col: usize, n: usize) -> Vec<Variable> {
-    if (1..=n).contains(&col) {
-        (1..=n).map(|row| var(row, col)).collect()
-    } else {
-        Vec::new()
-    }
+/// The squares of column `col`, from the top row down (none if the column is off the board).
+pub(crate) fn column_squares(col: usize, n: usize) -> Vec<Square> {
+    let on = (1..=n).contains(&col);
+    (1..=n)
+        .filter(|_| on)
+        .map(|row| Square::new(row, col))
+        .collect()
+}
+
+/// The squares of the falling diagonal `row − col = k`, from the top row down (none off the
+/// board).
+pub(crate) fn falling_squares(k: isize, n: usize) -> Vec<Square> {
+    // col = row − k with both in 1..=n.
+    (1..=n)
+        .filter_map(|row| {
+            let col = row.checked_add_signed(-k)?;
+            (1..=n).contains(&col).then(|| Square::new(row, col))
+        })
+        .collect()
+}
+
+/// The squares of the rising diagonal `row + col = k`, from the top row down (none off the
+/// board).
+pub(crate) fn rising_squares(k: usize, n: usize) -> Vec<Square> {
+    // col = k − row with both in 1..=n.
+    (1..=n)
+        .filter_map(|row| {
+            let col = k.checked_sub(row)?;
+            (1..=n).contains(&col).then(|| Square::new(row, col))
+        })
+        .collect()
+}
+
+/// The variables `Q<r,c>` of some squares.
+fn vars(squares: &[Square]) -> Vec<Variable> {
+    squares.iter().map(|sq| var(sq.row, sq.col)).collect()
 }
 
 /// At most one queen in this row of the n×n board. A row off the board gives no clause.
 pub fn at_most_one_in_row(row: usize, n: usize) -> Clauses {
-    at_most_one(&row_vars(row, n))
+    at_most_one(&vars(&row_squares(row, n)))
 }
 
 /// At least one queen in this column: the clause `{Q<1,col>, …, Q<n,col>}`.
 pub fn one_in_column(col: usize, n: usize) -> Clauses {
-    at_least_one(&column_vars(col, n))
-}
-
-/// The variables of the falling diagonal `row − col = k`, by column (none off the board).
-pub(crate) fn falling_vars(k: isize, n: usize) -> Vec<Variable> {
-    // row = col + k with both in 1..=n.
-    (1..=n)
-        .filter_map(|col| {
-            let row = col.checked_add_signed(k)?;
-            (1..=n).contains(&row).then(|| var(row, col))
-        })
-        .collect()
-}
-
-/// The variables of the rising diagonal `row + col = k`, by column (none off the board).
-pub(crate) fn rising_vars(k: usize, n: usize) -> Vec<Variable> {
-    // row = k − col with both in 1..=n.
-    (1..=n)
-        .filter_map(|col| {
-            let row = k.checked_sub(col)?;
-            (1..=n).contains(&row).then(|| var(row, col))
-        })
-        .collect()
+    at_least_one(&vars(&column_squares(col, n)))
 }
 
 /// At most one queen on the falling diagonal `row − col = k` (top-left to bottom-right).
 pub fn at_most_one_in_falling_diagonal(k: isize, n: usize) -> Clauses {
-    at_most_one(&falling_vars(k, n))
+    at_most_one(&vars(&falling_squares(k, n)))
 }
 
 /// At most one queen on the rising diagonal `row + col = k` (bottom-left to top-right).
 pub fn at_most_one_in_rising_diagonal(k: usize, n: usize) -> Clauses {
-    at_most_one(&rising_vars(k, n))
+    at_most_one(&vars(&rising_squares(k, n)))
 }
 
 /// The lecture's clauses for n queens: at most one per row, rising and falling diagonal, at least

@@ -4,7 +4,8 @@
 //! and n rows with at most one each make at most n, so there are exactly n, one per row and one
 //! per column. 8 queens: 512 clauses over 64 variables.
 
-use super::{Constraint, Encode, column, diagonal_constraints, diagonal_count, pairs, row};
+use super::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
+use crate::queens::{column_squares, row_squares};
 
 /// The lecture's encoding.
 pub(super) struct Lecture;
@@ -24,8 +25,8 @@ impl Encode for Lecture {
     fn constraints(&self, n: usize) -> Box<dyn Iterator<Item = Constraint> + '_> {
         let lines = (1..=n).flat_map(move |i| {
             [
-                Constraint::AtMostOne(row(i, n)),
-                Constraint::AtLeastOne(column(i, n)),
+                Constraint::AtMostOne(row_squares(i, n)),
+                Constraint::AtLeastOne(column_squares(i, n)),
             ]
         });
         Box::new(lines.chain(diagonal_constraints(n)))

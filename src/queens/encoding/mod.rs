@@ -15,7 +15,7 @@ pub use numbered::MAX_NUMBERED_CLAUSES;
 use std::fmt;
 use std::time::Instant;
 
-use super::{QueensError, var};
+use super::{QueensError, falling_squares, rising_squares, var};
 use crate::board::Square;
 use crate::encode::{Amo, Sink};
 use crate::logic::Clauses;
@@ -187,32 +187,14 @@ fn diagonal_count(n: u128) -> u128 {
 }
 
 /// The constraints every encoding here shares: at most one queen on each diagonal with two or
-/// more squares, rising (`row + col` constant) then falling (`col − row` constant), each from the
-/// top-left corner on, its squares from the top row down.
+/// more squares, rising (`row + col = k`, from the top-left corner on) then falling (`row − col =
+/// k`, from the top-right corner on), each from the top row down.
 fn diagonal_constraints(n: usize) -> impl Iterator<Item = Constraint> {
-    let rising = (1..2 * n - 2).map(move |sum| {
-        // 0-based row + col = sum.
-        let rows = sum.saturating_sub(n - 1)..=sum.min(n - 1);
-        rows.map(|r| Square::new(r + 1, sum - r + 1)).collect()
-    });
-    let falling = (1..2 * n - 2).map(move |shift| {
-        // 0-based col − row = shift − (n − 1).
-        (0..n)
-            .filter_map(|r| {
-                let c = (r + shift).checked_sub(n - 1)?;
-                (c < n).then(|| Square::new(r + 1, c + 1))
-            })
-            .collect()
-    });
-    rising.chain(falling).map(Constraint::AtMostOne)
-}
-
-/// The squares of row `r` (from 1) of the n×n board.
-fn row(r: usize, n: usize) -> Vec<Square> {
-    (1..=n).map(|c| Square::new(r, c)).collect()
-}
-
-/// The squares of column `c` (from 1).
-fn column(c: usize, n: usize) -> Vec<Square> {
-    (1..=n).map(|r| Square::new(r, c)).collect()
+    let reach = n.saturating_sub(1).cast_signed();
+    let rising = (2..=2 * n).map(move |k| rising_squares(k, n));
+    let falling = (-reach..=reach).rev().map(move |k| falling_squares(k, n));
+    rising
+        .chain(falling)
+        .filter(|line| line.len() >= 2)
+        .map(Constraint::AtMostOne)
 }

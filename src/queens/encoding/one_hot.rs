@@ -1,7 +1,8 @@
 //! The PyEDA essay's encoding: exactly one queen per row and per column (`OneHot`), at most one
 //! per diagonal (`OneHot0`). 8 queens: 744 clauses.
 
-use super::{Constraint, Encode, column, diagonal_constraints, diagonal_count, pairs, row};
+use super::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
+use crate::queens::{column_squares, row_squares};
 
 /// The PyEDA essay's encoding.
 pub(super) struct OneHot;
@@ -26,10 +27,10 @@ impl Encode for OneHot {
         // Exactly one is at most one and at least one.
         let lines = (1..=n).flat_map(move |i| {
             [
-                Constraint::AtMostOne(row(i, n)),
-                Constraint::AtLeastOne(row(i, n)),
-                Constraint::AtMostOne(column(i, n)),
-                Constraint::AtLeastOne(column(i, n)),
+                Constraint::AtMostOne(row_squares(i, n)),
+                Constraint::AtLeastOne(row_squares(i, n)),
+                Constraint::AtMostOne(column_squares(i, n)),
+                Constraint::AtLeastOne(column_squares(i, n)),
             ]
         });
         Box::new(lines.chain(diagonal_constraints(n)))
