@@ -7,11 +7,11 @@ use nqueens::csp::{Csp, CspError};
 use nqueens::exercises::{
     Report, check_all_clauses, check_at_most_one, check_consistent, check_count, check_create_csp,
     check_csp_backtracking, check_evolve, check_falling_diagonal, check_fill_board_recursion,
-    check_queen_sees, check_saturate, check_solve, next_generation,
+    check_next_generation, check_queen_sees, check_saturate, check_solve, next_generation,
 };
 use nqueens::logic::{Clause, Clauses, Literal, Variable};
 use nqueens::queens::var;
-use nqueens::{Square, dp};
+use nqueens::{Piece, Square, dp};
 
 fn failed_with(report: &Report, words: &str) {
     assert!(!report.passed(), "{report}");
@@ -72,23 +72,92 @@ fn queen_sees_and_the_fill_pass_when_right() {
 }
 
 #[test]
-fn a_fill_that_ignores_diagonals_earns_partial_credit() {
-    // Queens on the main diagonal: right only for 1×1 and for 2×2, 3×3 if it said None there.
+fn a_fill_that_ignores_diagonals_earns_nothing_and_a_partial_one_earns_its_share() {
+    // Queens on the main diagonal: right only for 1×1, which a constant answers too.
     let report = check_fill_board_recursion(|n| {
         Some((0..n).map(|r| (0..n).map(|c| r == c).collect()).collect())
     });
     failed_with(&report, "2 queens do not fit");
-    assert_eq!(report.parts(), Some((1, 8)));
-    assert!((report.points(4.0) - 0.5).abs() < 1e-12);
+    assert_eq!(report.parts(), Some((0, 8)));
     assert!(report.picture().is_some(), "the wrong board is drawn");
-    // Nothing right: the grading cell fails by panicking.
+    assert!(std::panic::catch_unwind(|| report.grade()).is_err());
+    // `None` everywhere is right for 2×2 and 3×3 only: no free credit for a constant.
     let none = check_fill_board_recursion(|_| None);
-    assert_eq!(none.parts(), Some((2, 8)));
+    assert_eq!(none.parts(), Some((0, 8)));
+    failed_with(&none, "as a constant answer would be");
+    assert!(std::panic::catch_unwind(|| none.points(4.0)).is_err());
+    // Right up to 6×6, then nothing: six parts of eight, the small ones counting now.
+    let short = check_fill_board_recursion(|n| if n <= 6 { fill(n) } else { None });
+    assert_eq!(short.parts(), Some((6, 8)));
+    assert!((short.points(4.0) - 3.0).abs() < 1e-12);
     let stub = check_fill_board_recursion(|_| todo!());
     assert_eq!(stub.parts(), Some((0, 8)));
     assert!(std::panic::catch_unwind(|| stub.points(4.0)).is_err());
     assert!(std::panic::catch_unwind(|| stub.grade()).is_err());
-    assert!(std::panic::catch_unwind(|| report.grade()).is_err());
+}
+
+#[test]
+fn a_fill_must_find_the_board_the_lectures_order_finds_first() {
+    // Columns tried from the right: every board is a solution, the mirror image of the first.
+    let mirrored = check_fill_board_recursion(|n| {
+        fill(n).map(|grid| {
+            grid.into_iter()
+                .map(|row| row.into_iter().rev().collect())
+                .collect()
+        })
+    });
+    failed_with(&mirrored, "not the board the search finds first");
+    // 1×1 is its own mirror image, and 2, 3 are None: those are all a constant could have.
+    assert_eq!(mirrored.parts(), Some((0, 8)));
+    // An independent reference: the first of the row-by-row enumeration is 1 5 8 6 3 7 2 4.
+    let eight = fill(8).unwrap();
+    let columns: Vec<usize> = eight
+        .iter()
+        .map(|row| row.iter().position(|&q| q).unwrap() + 1)
+        .collect();
+    assert_eq!(columns, vec![1, 5, 8, 6, 3, 7, 2, 4]);
+}
+
+#[test]
+fn hidden_tests_draw_new_boards_from_the_seed_and_say_so() {
+    use nqueens::exercises::hidden;
+    let a = hidden::check_fill_board_recursion(fill, 11);
+    assert!(a.passed(), "{a}");
+    assert!(a.text().starts_with("✔ Hidden test (seed 11)"), "{a}");
+    assert!(a.text().contains("drawn when graded"));
+    // The same seed, the same boards; another seed, other boards (for some seed nearby).
+    assert_eq!(
+        a.text(),
+        hidden::check_fill_board_recursion(fill, 11).text()
+    );
+    assert!(
+        (12..20).any(|seed| {
+            let b = hidden::check_fill_board_recursion(fill, seed);
+            b.text().replace(&format!("seed {seed}"), "seed 11") != a.text()
+        }),
+        "every seed drew the same boards"
+    );
+    // A table of the visible sizes fails the hidden ones, which are larger than 8.
+    let table = |n: usize| if n <= 8 { fill(n) } else { None };
+    assert!(check_fill_board_recursion(table).passed());
+    let hidden_report = hidden::check_fill_board_recursion(table, 11);
+    assert_eq!(hidden_report.parts(), Some((0, 2)));
+    failed_with(&hidden_report, "returned None");
+    // Outside a hidden test, the checkers are back on the visible inputs.
+    assert!(
+        check_fill_board_recursion(fill)
+            .text()
+            .contains("1×1 to 8×8")
+    );
+}
+
+#[test]
+fn a_pending_hidden_test_shows_a_note_and_neither_passes_nor_fails() {
+    let pending = nqueens::exercises::hidden::pending("count");
+    assert!(pending.is_pending() && !pending.passed());
+    assert!(pending.text().contains("hidden tests"));
+    pending.grade();
+    assert!(pending.points(2.0).abs() < 1e-12);
 }
 
 #[test]
@@ -274,7 +343,7 @@ fn wrong_saturate_and_solve_are_caught() {
             None => clauses.clone(),
         },
     );
-    failed_with(&once, "reference:");
+    failed_with(&once, "missing:");
     // Always "unsatisfiable".
     let pessimist = check_solve(|_: &Clauses| Clauses::falsum());
     failed_with(&pessimist, "have a model");
@@ -374,7 +443,8 @@ fn wrong_csp_answers_are_caught() {
         )
     });
     failed_with(&rooks, "attack each other");
-    assert_eq!(rooks.parts(), Some((1, 8)));
+    // Right for one queen only, which has no constraints to get wrong: nothing earned.
+    assert_eq!(rooks.parts(), Some((0, 8)));
     assert!(rooks.picture().is_some());
     // Checking every constraint, assigned or not.
     let eager = check_consistent(|csp: &Csp, assignment: &[Option<i64>], _| {
@@ -385,7 +455,17 @@ fn wrong_csp_answers_are_caught() {
     // The first value everywhere.
     let naive = check_csp_backtracking(|csp: &Csp| Some(vec![1; csp.variables().len()]));
     failed_with(&naive, "do not fit");
-    assert_eq!(naive.parts(), Some((1, 8)));
+    assert_eq!(naive.parts(), Some((0, 8)));
+    // A solution, but the search's last rather than its first.
+    let backwards = check_csp_backtracking(|csp: &Csp| {
+        backtracking(csp).map(|values| {
+            values
+                .iter()
+                .map(|v| i64::try_from(csp.values().len()).unwrap() + 1 - v)
+                .collect()
+        })
+    });
+    failed_with(&backwards, "not the one the search finds first");
 }
 
 // ---- counting ----
@@ -418,7 +498,24 @@ fn count(n: usize) -> u64 {
 fn counting_is_checked_size_by_size() {
     let report = check_count(count);
     assert!(report.passed(), "{report}");
-    assert!(report.text().contains("724"));
+    assert!(
+        report.text().contains("724"),
+        "the student's own counts are listed"
+    );
+    // Eleven to thirteen queens, when hidden.
+    let hidden = nqueens::exercises::hidden::check_count(count, 5);
+    assert!(hidden.passed(), "{hidden}");
+    // A table of the visible counts: nothing for the hidden sizes.
+    let table = nqueens::exercises::hidden::check_count(|n| if n <= 10 { count(n) } else { 0 }, 5);
+    assert_eq!(table.parts(), Some((0, 2)));
+    failed_with(&table, "too few");
+    // Zero for every n: right for 2 and 3, which a constant answers, so nothing.
+    let zero = check_count(|_| 0);
+    assert_eq!(zero.parts(), Some((0, 10)));
+    assert!(
+        !zero.text().contains("724"),
+        "the report does not give the reference's counts"
+    );
     // Forgetting one diagonal overcounts from n = 2 on.
     let one_diagonal = check_count(|n| {
         fn go(n: usize, row: usize, cols: u32, left: u32) -> u64 {
@@ -436,6 +533,79 @@ fn counting_is_checked_size_by_size() {
         }
         go(n, 0, 0, 0)
     });
-    failed_with(&one_diagonal, "count(2)");
-    assert_eq!(one_diagonal.parts(), Some((1, 10)));
+    failed_with(&one_diagonal, "count(2) is 1: too many");
+    assert_eq!(one_diagonal.parts(), Some((0, 10)));
+}
+
+// ---- the hidden tests ----
+
+#[test]
+fn right_answers_pass_every_hidden_test_for_any_seed() {
+    use nqueens::exercises::hidden;
+    let rook = |square: Square, n: usize| Piece::Rook.sees(square, n);
+    let knight = |square: Square, n: usize| Piece::Knight.sees(square, n);
+    let evolve = |first: &[u8], steps: usize| nqueens::exercises::generations(first, steps);
+    for seed in [1, 2026, u64::MAX] {
+        let reports = [
+            hidden::check_queen_sees(queen_sees, seed),
+            hidden::check_rook_sees(rook, seed),
+            hidden::check_knight_sees(knight, seed),
+            hidden::check_fill_board_recursion(fill, seed),
+            hidden::check_next_generation(next_generation, seed),
+            hidden::check_evolve(evolve, seed),
+            hidden::check_at_most_one(at_most_one, seed),
+            hidden::check_falling_diagonal(falling, seed),
+            hidden::check_all_clauses(all_clauses, seed),
+            hidden::check_reduce(dp::reduce, seed),
+            hidden::check_saturate(saturate, seed),
+            hidden::check_solve(solve, seed),
+            hidden::check_jeroslow_wang(dp::jeroslow_wang, seed),
+            hidden::check_create_csp(create_csp, seed),
+            hidden::check_consistent(is_consistent, seed),
+            hidden::check_csp_backtracking(backtracking, seed),
+            hidden::check_count(count, seed),
+        ];
+        for report in reports {
+            assert!(report.passed(), "seed {seed}: {report}");
+            assert!(report.text().contains("drawn when graded"), "{report}");
+        }
+    }
+}
+
+#[test]
+fn hidden_tests_catch_answers_that_only_fit_the_visible_inputs() {
+    use nqueens::exercises::hidden;
+    // Right on boards up to 8×8, and blind beyond them.
+    let small_queen = |square: Square, n: usize| {
+        if n <= 8 {
+            queen_sees(square, n)
+        } else {
+            vec![]
+        }
+    };
+    assert!(check_queen_sees(small_queen).passed());
+    failed_with(&hidden::check_queen_sees(small_queen, 3), "missing");
+    let small_clauses = |n: usize| {
+        if n <= 8 {
+            all_clauses(n)
+        } else {
+            Clauses::new()
+        }
+    };
+    assert!(check_all_clauses(small_clauses).passed());
+    assert_eq!(
+        hidden::check_all_clauses(small_clauses, 3).parts(),
+        Some((0, 2))
+    );
+    // A pre-homework answer that only knows rows of up to 40 cells.
+    let short_rows = |cells: &[u8]| {
+        let mut next = next_generation(cells);
+        next.truncate(40);
+        next
+    };
+    assert!(check_next_generation(short_rows).passed());
+    failed_with(
+        &hidden::check_next_generation(short_rows, 3),
+        "must the next generation",
+    );
 }

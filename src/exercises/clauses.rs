@@ -3,10 +3,57 @@
 use std::fmt::Write as _;
 
 use super::report::{Report, quietly, right_before, within};
+use super::trial::{drawn, hidden_seed};
 use crate::dp;
 use crate::logic::{Clause, Clauses, Literal, Model, Variable};
 use crate::render::{self, Svg};
 use crate::rng::Rng;
+
+/// The clause sets the Davis–Putnam checkers start from, and how their reports name them: the
+/// lecture's three examples, then 40 random sets over `p, q, r, s, t` (fixed seeds); in a
+/// hidden test, 40 random sets over `p … u` with up to 10 clauses, drawn from the grading seed.
+fn test_sets(exercise: &str) -> (Vec<Clauses>, &'static str) {
+    let Some(seed) = hidden_seed() else {
+        return (
+            clause_sets(),
+            "the lecture's three examples and 40 random clause sets",
+        );
+    };
+    let variables: Vec<Variable> = ["p", "q", "r", "s", "t", "u"]
+        .into_iter()
+        .filter_map(|name| Variable::new(name).ok())
+        .collect();
+    let mut rng = drawn(seed, exercise);
+    let sets = (0..40)
+        .map(|_| {
+            let clauses = 2 + rng.below(9);
+            random_set(&mut rng, &variables, clauses)
+        })
+        .collect();
+    (
+        sets,
+        "40 random clause sets over six variables drawn when graded",
+    )
+}
+
+/// `clauses` random clauses of one to four literals over `variables`.
+fn random_set(rng: &mut Rng, variables: &[Variable], clauses: usize) -> Clauses {
+    (0..clauses)
+        .map(|_| {
+            let width = 1 + rng.below(4);
+            (0..width)
+                .map(|_| {
+                    let v = variables[rng.below(variables.len())];
+                    if rng.chance(1, 2) {
+                        Literal::positive(v)
+                    } else {
+                        Literal::negative(v)
+                    }
+                })
+                .collect::<Clause>()
+        })
+        .collect()
+}
 
 /// The clause sets the Davis–Putnam checkers start from: the lecture's three examples, then
 /// random sets over `p, q, r, s, t` (fixed seeds).
@@ -30,22 +77,7 @@ pub(super) fn clause_sets() -> Vec<Clauses> {
     let mut rng = Rng::new(2024);
     for _ in 0..40 {
         let clauses = 2 + rng.below(7);
-        let set: Clauses = (0..clauses)
-            .map(|_| {
-                let width = 1 + rng.below(4);
-                (0..width)
-                    .map(|_| {
-                        let v = variables[rng.below(variables.len())];
-                        if rng.chance(1, 2) {
-                            Literal::positive(v)
-                        } else {
-                            Literal::negative(v)
-                        }
-                    })
-                    .collect::<Clause>()
-            })
-            .collect();
-        sets.push(set);
+        sets.push(random_set(&mut rng, &variables, clauses));
     }
     sets
 }
@@ -66,8 +98,9 @@ fn check_cases(
     mut case: impl FnMut(&Clauses, Literal, usize) -> Option<String>,
 ) -> Report {
     within(exercise, || {
+        let (sets, which) = test_sets(exercise);
         let mut checked = 0;
-        for set in clause_sets() {
+        for set in sets {
             for literal in literals_of(&set) {
                 if let Some(text) = case(&set, literal, checked) {
                     return Report::fail(exercise, checked, text, None);
@@ -76,11 +109,26 @@ fn check_cases(
             }
         }
         let text = format!(
-            "✔ {exercise} agrees with the reference on the lecture's three examples and 40 random \
-         clause sets, with every literal ({checked} cases).\n"
+            "✔ {exercise} agrees with the reference on {which}, with every literal ({checked} \
+             cases).\n"
         );
         Report::pass(exercise, checked, text, None)
     })
+}
+
+/// The lines of a report that say what an answer lacks and what it has too many of (not the
+/// reference's whole answer).
+fn differences(text: &mut String, expected: &Clauses, answer: &Clauses) {
+    let only_in = |a: &Clauses, b: &Clauses| -> Clauses {
+        a.iter().filter(|c| !b.contains(c)).cloned().collect()
+    };
+    let (missing, extra) = (only_in(expected, answer), only_in(answer, expected));
+    if !missing.is_empty() {
+        let _ = writeln!(text, "  missing:   {missing}");
+    }
+    if !extra.is_empty() {
+        let _ = writeln!(text, "  too many:  {extra}");
+    }
 }
 
 fn panicked(exercise: &str, literal: Literal, clauses: &Clauses, message: &str) -> String {
@@ -115,18 +163,8 @@ pub fn check_reduce(given: impl Fn(&Clauses, Literal) -> Clauses) -> Report {
             return None;
         }
         let mut text = wrong_on(exercise, checked, literal, &input);
-        let _ = writeln!(text, "  reference: {expected}");
         let _ = writeln!(text, "  yours:     {answer}");
-        let only_in = |a: &Clauses, b: &Clauses| -> Clauses {
-            a.iter().filter(|c| !b.contains(c)).cloned().collect()
-        };
-        let (missing, extra) = (only_in(&expected, &answer), only_in(&answer, &expected));
-        if !missing.is_empty() {
-            let _ = writeln!(text, "  missing:   {missing}");
-        }
-        if !extra.is_empty() {
-            let _ = writeln!(text, "  too many:  {extra}");
-        }
+        differences(&mut text, &expected, &answer);
         Some(text)
     })
 }
@@ -169,17 +207,15 @@ fn check_sets(
     mut case: impl FnMut(&Clauses, usize) -> Option<(String, Option<Svg>)>,
 ) -> Report {
     within(exercise, || {
+        let (sets, which) = test_sets(exercise);
         let mut checked = 0;
-        for set in clause_sets() {
+        for set in sets {
             if let Some((text, picture)) = case(&set, checked) {
                 return Report::fail(exercise, checked, text, picture);
             }
             checked += 1;
         }
-        let text = format!(
-            "✔ {exercise} agrees with the reference on the lecture's three examples and 40 random \
-             clause sets ({checked} sets).\n"
-        );
+        let text = format!("✔ {exercise} agrees with the reference on {which} ({checked} sets).\n");
         Report::pass(exercise, checked, text, None)
     })
 }
@@ -205,10 +241,10 @@ pub fn check_saturate(given: impl Fn(&Clauses) -> Clauses) -> Report {
             return None;
         }
         let mut text = format!(
-            "✘ {exercise} is wrong ({}).\n  clauses:   {set}\n  reference: {expected}\n  yours:     \
-             {answer}\n",
+            "✘ {exercise} is wrong ({}).\n  clauses:   {set}\n  yours:     {answer}\n",
             right_before(checked, "set")
         );
+        differences(&mut text, &expected, &answer);
         let units: Vec<String> = set
             .iter()
             .filter_map(Clause::as_unit)
@@ -282,10 +318,9 @@ pub fn check_solve(given: impl Fn(&Clauses) -> Clauses) -> Report {
         };
         let flaw = judge_solve(set, satisfiable, &answer)?;
         let text = format!(
-            "✘ {exercise} is wrong ({}): {flaw}.\n  clauses:   {set}\n  reference: {}\n  yours:     \
-             {answer}\nThe drawing: the reference's search on these clauses.\n",
+            "✘ {exercise} is wrong ({}): {flaw}.\n  clauses:   {set}\n  yours:     {answer}\nThe \
+             drawing: the lecture's search on these clauses.\n",
             right_before(checked, "set"),
-            traced.outcome
         );
         Some((text, Some(render::search_tree(&traced))))
     })

@@ -2,10 +2,11 @@
 //! and the backtracking search itself.
 
 use super::report::{Parts, Report, quietly, right_before, within};
+use super::trial::{self, drawn, hidden_seed};
+use crate::backtrack;
 use crate::board::{Board, Piece, Square};
 use crate::csp::{self, Csp, CspError};
 use crate::render::{self, Svg};
-use crate::rng::Rng;
 
 /// The board sizes [`check_create_csp`] and [`check_csp_backtracking`] try, one part each.
 pub const CSP_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
@@ -113,6 +114,20 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
     None
 }
 
+/// The numbers of queens a CSP checker tries, and how its report names them: 1 to 8, or in a
+/// hidden test two from `hidden`, drawn from the grading seed.
+fn csp_sizes(exercise: &str, hidden: std::ops::RangeInclusive<usize>) -> (Vec<usize>, String) {
+    match hidden_seed() {
+        Some(seed) => {
+            let sizes = trial::sizes(&mut drawn(seed, exercise), hidden, 2);
+            let names: Vec<String> = sizes.iter().map(ToString::to_string).collect();
+            let which = format!("{} queens (drawn when graded)", names.join(" and "));
+            (sizes, which)
+        }
+        None => (CSP_SIZES.collect(), "every n from 1 to 8".to_owned()),
+    }
+}
+
 /// Checks a student's `create_csp(n)`, the lecture's CSP for n queens (variables `V1 … Vn`,
 /// values `1 … n`, and constraints between every two queens), for every n from 1 to 8. The
 /// constraints may be written any way: for every two variables and every two values, the
@@ -121,8 +136,9 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
 pub fn check_create_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Report {
     let exercise = "create_csp";
     within(exercise, || {
+        let (sizes, which) = csp_sizes(exercise, 9..=11);
         let mut parts = Parts::new(exercise);
-        for n in CSP_SIZES {
+        for n in sizes {
             let Ok(expected) = csp::create_csp(n) else {
                 continue;
             };
@@ -132,6 +148,8 @@ pub fn check_create_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Repor
                 Ok(Ok(answer)) => judge_csp(n, &expected, &answer),
             };
             match flaw {
+                // A queen alone: the one CSP without constraints.
+                None if n == 1 => parts.right_trivially(),
                 None => parts.right(),
                 Some((flaw, picture)) => {
                     parts.wrong(|| (format!("{exercise}({n}) is wrong: {flaw}."), picture));
@@ -140,8 +158,8 @@ pub fn check_create_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Repor
         }
         parts.report(|total| {
             let text = format!(
-                "✔ {exercise} allows exactly what the lecture's CSP allows for every n from 1 to 8 \
-                 ({total} sizes; 8 queens: 8 variables, 56 constraints in the lecture).\n"
+                "✔ {exercise} allows exactly what the lecture's CSP allows for {which} ({total} \
+                 sizes).\n"
             );
             (text, None)
         })
@@ -167,13 +185,26 @@ fn consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {
 pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> Report {
     let exercise = "is_consistent";
     within(exercise, || {
-        let mut rng = Rng::new(2026);
+        let (mut rng, sizes, each, which) = match hidden_seed() {
+            Some(seed) => (
+                drawn(seed, exercise),
+                9..=12_usize,
+                50,
+                "the CSPs of 9 to 12 queens, with assignments drawn when graded",
+            ),
+            None => (
+                crate::rng::Rng::new(2026),
+                4..=8,
+                60,
+                "the CSPs of 4 to 8 queens",
+            ),
+        };
         let mut checked = 0;
-        for n in 4..=8_usize {
+        for n in sizes {
             let Ok(problem) = csp::create_csp(n) else {
                 continue;
             };
-            for _ in 0..60 {
+            for _ in 0..each {
                 let var = rng.below(n);
                 let assignment: Vec<Option<i64>> = (0..n)
                     .map(|i| {
@@ -212,8 +243,7 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
             }
         }
         let text = format!(
-            "✔ {exercise} agrees with the reference on the CSPs of 4 to 8 queens ({checked} partial \
-             assignments).\n"
+            "✔ {exercise} agrees with the reference on {which} ({checked} partial assignments).\n"
         );
         Report::pass(exercise, checked, text, None)
     })
@@ -226,12 +256,24 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
 pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Report {
     let exercise = "backtracking";
     within(exercise, || {
+        let (sizes, which) = csp_sizes(exercise, 9..=16);
         let mut parts = Parts::new(exercise);
-        for n in CSP_SIZES {
+        for n in sizes {
             let Ok(problem) = csp::create_csp(n) else {
                 continue;
             };
             let solvable = !matches!(n, 2 | 3);
+            // The lecture's search gives V1 its values in order, then V2, …: the first solution
+            // it meets is the one the row-by-row fill finds.
+            let first: Option<Vec<i64>> = backtrack::fill_board_recursion(n).map(|grid| {
+                grid.iter()
+                    .map(|row| {
+                        row.iter()
+                            .position(|&q| q)
+                            .map_or(0, |c| i64::try_from(c + 1).unwrap_or(0))
+                    })
+                    .collect()
+            });
             let flaw = match quietly(|| given(&problem)) {
                 Err(message) => Some((format!("panicked: {message}"), None)),
                 Ok(None) if solvable => Some((format!("returned None, but {n} queens fit"), None)),
@@ -243,7 +285,18 @@ pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Repor
                         let flaw = format!("returned {assignment:?}, but {n} queens do not fit");
                         Some((flaw, picture()))
                     } else if problem.is_solution(&assignment) {
-                        None
+                        first.as_ref().filter(|&first| *first != assignment).map(|first| {
+                            let i = (0..n).find(|&i| first[i] != assignment[i]).unwrap_or(0);
+                            let flaw = format!(
+                                "{assignment:?} is a solution, but not the one the search finds \
+                                 first: giving V1, V2, … their values in order, V{} stops at {} \
+                                 before it reaches your {}",
+                                i + 1,
+                                first[i],
+                                assignment[i]
+                            );
+                            (flaw, picture())
+                        })
                     } else {
                         let flaw =
                             format!("{assignment:?} breaks a constraint (or has the wrong length)");
@@ -252,6 +305,7 @@ pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Repor
                 }
             };
             match flaw {
+                None if n <= 3 => parts.right_trivially(),
                 None => parts.right(),
                 Some((flaw, picture)) => {
                     parts.wrong(|| {
@@ -265,8 +319,8 @@ pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Repor
         }
         parts.report(|total| {
             let text = format!(
-                "✔ {exercise} solves the CSPs of 1 to 8 queens and finds none for 2 and 3 ({total} \
-                 sizes).\n"
+                "✔ {exercise} finds the search's first solution of the CSPs of {which}, and none \
+                 where there is none ({total} sizes).\n"
             );
             (text, None)
         })

@@ -49,10 +49,12 @@ mod cells;
 mod clauses;
 mod constraints;
 mod counting;
+pub mod hidden;
 mod pieces;
 mod report;
 mod seal;
 mod search;
+mod trial;
 
 pub use builders::{CLAUSE_SIZES, check_all_clauses, check_at_most_one, check_falling_diagonal};
 pub use cells::{check_evolve, check_next_generation, generations, next_generation, random_cells};
@@ -62,6 +64,8 @@ pub use counting::{COUNT_SIZES, check_count};
 pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees, check_sees};
 pub use report::{Report, TIME_LIMIT, within};
 pub use search::{FILL_SIZES, check_fill_board_recursion, check_queen_sees};
+
+use crate::logic::Variable;
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::report::{Report, quietly, right_before, within};
+use super::trial::{drawn, hidden_seed};
 use crate::board::{Board, Piece, Square};
 use crate::render::{self, Gallery, Svg};
 
@@ -27,37 +28,33 @@ pub fn check_knight_sees(given: impl Fn(Square, usize) -> Vec<Square>) -> Report
 pub fn check_sees(piece: Piece, given: impl Fn(Square, usize) -> Vec<Square>) -> Report {
     let exercise = format!("{}_sees", piece.name());
     within(&exercise, || {
+        let (cases, which) = sees_cases(&exercise);
         let mut checked = 0;
-        for size in 1..=LARGEST_BOARD {
-            for row in 1..=size {
-                for col in 1..=size {
-                    let square = Square::new(row, col);
-                    let answer = match quietly(|| given(square, size)) {
-                        Ok(answer) => answer,
-                        Err(message) => {
-                            let text = format!(
-                                "✘ {exercise} panicked for a {} on ({row}, {col}) of a {size}×{size} \
-                             board: {message}\n",
-                                piece.name()
-                            );
-                            return Report::fail(&exercise, checked, text, None);
-                        }
-                    };
-                    let expected = piece.sees(square, size);
-                    if let Some(mistakes) = SeesMistakes::find(square, size, &expected, &answer) {
-                        let text = mistakes.describe(&exercise, piece, checked);
-                        let picture = mistakes.draw(piece);
-                        return Report::fail(&exercise, checked, text, Some(picture));
-                    }
-                    checked += 1;
+        for (square, size) in cases {
+            let Square { row, col } = square;
+            let answer = match quietly(|| given(square, size)) {
+                Ok(answer) => answer,
+                Err(message) => {
+                    let text = format!(
+                        "✘ {exercise} panicked for a {} on ({row}, {col}) of a {size}×{size} board: \
+                         {message}\n",
+                        piece.name()
+                    );
+                    return Report::fail(&exercise, checked, text, None);
                 }
+            };
+            let expected = piece.sees(square, size);
+            if let Some(mistakes) = SeesMistakes::find(square, size, &expected, &answer) {
+                let text = mistakes.describe(&exercise, piece, checked);
+                let picture = mistakes.draw(piece);
+                return Report::fail(&exercise, checked, text, Some(picture));
             }
+            checked += 1;
         }
         let example = Square::new(3, 4);
         let text = format!(
-            "✔ {exercise} agrees with the reference on every square of every board from 1×1 to \
-         {LARGEST_BOARD}×{LARGEST_BOARD} ({checked} squares).\nThe drawing: what your {} on (3, 4) \
-         of an 8×8 board sees.\n",
+            "✔ {exercise} agrees with the reference on {which} ({checked} squares).\nThe drawing: \
+             what your {} on (3, 4) of an 8×8 board sees.\n",
             piece.name()
         );
         let picture = quietly(|| given(example, LARGEST_BOARD))
@@ -65,6 +62,34 @@ pub fn check_sees(piece: Piece, given: impl Fn(Square, usize) -> Vec<Square>) ->
             .map(|seen| sees_diagram(piece, example, LARGEST_BOARD, &seen, &[]).render());
         Report::pass(&exercise, checked, text, picture)
     })
+}
+
+/// The squares a `*_sees` checker asks about, and how its report names them: every square of
+/// every board up to 8×8, or in a hidden test 200 squares of boards from 9×9 to 40×40.
+fn sees_cases(exercise: &str) -> (Vec<(Square, usize)>, String) {
+    if let Some(seed) = hidden_seed() {
+        let mut rng = drawn(seed, exercise);
+        let cases = (0..200)
+            .map(|_| {
+                let size = 9 + rng.below(32);
+                let square = Square::new(1 + rng.below(size), 1 + rng.below(size));
+                (square, size)
+            })
+            .collect();
+        return (
+            cases,
+            "200 squares of boards from 9×9 to 40×40 drawn when graded".to_owned(),
+        );
+    }
+    let cases = (1..=LARGEST_BOARD)
+        .flat_map(|size| {
+            (1..=size).flat_map(move |row| (1..=size).map(move |col| (Square::new(row, col), size)))
+        })
+        .collect();
+    (
+        cases,
+        format!("every square of every board from 1×1 to {LARGEST_BOARD}×{LARGEST_BOARD}"),
+    )
 }
 
 /// How a student's list of squares differs from the reference.

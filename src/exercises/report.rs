@@ -22,6 +22,8 @@ pub struct Report {
     parts: Option<(usize, usize)>,
     /// Whether [`show`](Report::show) has shown it already (then grading does not again).
     shown: Shown,
+    /// A stand-in for hidden tests that have not run (see [`Report::pending`]).
+    pending: bool,
 }
 
 /// Whether a report was shown: state of the display, not of the verdict, so two reports compare
@@ -53,7 +55,28 @@ impl Report {
             picture,
             parts: None,
             shown: Shown::default(),
+            pending: false,
         }
+    }
+
+    /// What a hidden test cell shows in the students' copy, where the grader's hidden tests are
+    /// left out: a note that they run when the work is graded. It neither passes nor fails:
+    /// [`grade`](Report::grade) and [`points`](Report::points) show it and score nothing, and the
+    /// sealed calls seal nothing, so a cell left with it scores 0 when graded.
+    pub fn pending(exercise: &str) -> Self {
+        let text = format!(
+            "ⓘ {exercise}: hidden tests. The grader runs them when it grades your work, on inputs              it draws then (larger boards, other random cases); they are not run here.\n"
+        );
+        Report {
+            passed: false,
+            pending: true,
+            ..Report::pass(exercise, 0, text, None)
+        }
+    }
+
+    /// Whether this is the stand-in for hidden tests that have not run ([`Report::pending`]).
+    pub fn is_pending(&self) -> bool {
+        self.pending
     }
 
     /// The same report, counting `right` parts of `total` (for partial credit).
@@ -105,8 +128,8 @@ impl Report {
     /// reads the verdict rather than a backtrace. nbgrader scores a cell that wrote to standard
     /// error 0.
     pub fn grade(&self) {
-        self.show_once(!self.passed);
-        if !self.passed {
+        self.show_once(!self.passed && !self.pending);
+        if !self.passed && !self.pending {
             self.fail_cell();
         }
     }
@@ -119,6 +142,10 @@ impl Report {
     /// # Panics
     /// When nothing was right, as [`grade`](Report::grade) does, so that the cell earns nothing.
     pub fn points(&self, max: f64) -> f64 {
+        if self.pending {
+            self.show_once(false);
+            return 0.0;
+        }
         let (right, total) = self.parts.unwrap_or((usize::from(self.passed), 1));
         let fails = right == 0 && total > 0;
         self.show_once(fails);
@@ -139,6 +166,9 @@ impl Report {
     /// As [`grade`](Report::grade).
     pub fn grade_sealed(&self, key: &str) {
         self.grade();
+        if self.pending {
+            return;
+        }
         println!("{}", seal::sealed_line(key, "passed"));
     }
 
@@ -149,11 +179,23 @@ impl Report {
     /// As [`points`](Report::points).
     pub fn points_sealed(&self, max: f64, key: &str) -> f64 {
         let points = self.points(max);
+        if self.pending {
+            return points;
+        }
         println!(
             "{}",
             seal::sealed_line(key, &format!("{points:.2} of {max:.2}"))
         );
         points
+    }
+
+    /// The same report, its verdict saying that it is a hidden test and of which seed (with that
+    /// seed, [`hidden`](super::hidden)'s checker repeats it).
+    pub(super) fn into_hidden(mut self, seed: u64) -> Self {
+        let mark = self.text.chars().next().unwrap_or('✘');
+        let rest = self.text.get(mark.len_utf8()..).unwrap_or("").trim_start();
+        self.text = format!("{mark} Hidden test (seed {seed}): {rest}");
+        self
     }
 
     /// Adds lines at the end of the text.
@@ -311,6 +353,9 @@ pub(super) fn right_before(checked: usize, noun: &str) -> String {
 pub(super) struct Parts {
     exercise: &'static str,
     right: usize,
+    /// Parts right whose answer a constant gives as well (`None` for 3×3, 0 solutions for n =
+    /// 2): they count only beside a part that no constant answers.
+    trivial: usize,
     total: usize,
     first: Option<(String, Option<Svg>)>,
 }
@@ -320,6 +365,7 @@ impl Parts {
         Parts {
             exercise,
             right: 0,
+            trivial: 0,
             total: 0,
             first: None,
         }
@@ -328,6 +374,14 @@ impl Parts {
     /// One part right.
     pub(super) fn right(&mut self) {
         self.right += 1;
+        self.total += 1;
+    }
+
+    /// One part right whose answer a constant function gives too (`None` where no board
+    /// exists): it counts only if some other part is right as well, so that `None` or `0` for
+    /// every input earns nothing.
+    pub(super) fn right_trivially(&mut self) {
+        self.trivial += 1;
         self.total += 1;
     }
 
@@ -343,7 +397,12 @@ impl Parts {
     /// The report: `passed` (text and drawing) when every part was right, else the first wrong
     /// part and how many were right.
     pub(super) fn report(self, passed: impl FnOnce(usize) -> (String, Option<Svg>)) -> Report {
-        let (right, total) = (self.right, self.total);
+        let right = if self.right > 0 {
+            self.right + self.trivial
+        } else {
+            0
+        };
+        let total = self.total;
         match self.first {
             None => {
                 let (text, picture) = passed(total);
@@ -352,6 +411,18 @@ impl Parts {
             Some((flaw, picture)) => {
                 let mut text = format!("✘ {flaw}\n");
                 let _ = writeln!(text, "  {right} of {total} parts were right.");
+                if right == 0 && self.trivial > 0 {
+                    let (many, verb) = if self.trivial == 1 {
+                        ("1 part", "was")
+                    } else {
+                        (&*format!("{} parts", self.trivial), "were")
+                    };
+                    let _ = writeln!(
+                        text,
+                        "  ({many} {verb} right as a constant answer would be, which counts only \
+                         once another part is right.)"
+                    );
+                }
                 Report::fail(self.exercise, right, text, picture).with_parts(right, total)
             }
         }

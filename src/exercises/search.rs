@@ -2,6 +2,7 @@
 
 use super::pieces::check_sees;
 use super::report::{Parts, Report, quietly, within};
+use super::trial::{self, drawn, hidden_seed};
 use crate::backtrack::{self, Grid};
 use crate::board::{Board, Piece, Square};
 use crate::render;
@@ -16,8 +17,9 @@ pub fn check_queen_sees(given: impl Fn(Square, usize) -> Vec<Square>) -> Report 
 
 /// What is wrong with a student's filled board of `size` rows, if anything: it must be `None`
 /// when the queens do not fit (2 and 3), and otherwise a `size`×`size` grid with one queen per
-/// row and no two queens attacking each other.
-fn judge_fill(size: usize, answer: Option<&Grid>) -> Option<String> {
+/// row and no two queens attacking each other, and the first such board the lecture's search
+/// meets (`first`, rows top to bottom, each row's columns left to right).
+fn judge_fill(size: usize, answer: Option<&Grid>, first: Option<&Grid>) -> Option<String> {
     let fits = !matches!(size, 2 | 3);
     let Some(grid) = answer else {
         return fits.then(|| format!("returned None, but {size} queens fit on {size}×{size}"));
@@ -41,23 +43,47 @@ fn judge_fill(size: usize, answer: Option<&Grid>) -> Option<String> {
         }
     }
     let board = backtrack::to_board(grid, Piece::Queen);
-    board.conflicts().first().map(|(a, b)| {
-        format!(
+    if let Some((a, b)) = board.conflicts().first() {
+        return Some(format!(
             "the queens on ({}, {}) and ({}, {}) attack each other",
             a.row, a.col, b.row, b.col
-        )
-    })
+        ));
+    }
+    let column = |grid: &Grid, r: usize| grid[r].iter().position(|&q| q).map_or(0, |c| c + 1);
+    let first = first?;
+    let row = (0..size).find(|&r| column(grid, r) != column(first, r))?;
+    Some(format!(
+        "the queens do not attack each other, but this is not the board the search finds first: \
+         going row by row and trying each row's columns from the left, the queen of row {} stops \
+         on column {} before it ever reaches your column {}",
+        row + 1,
+        column(first, row),
+        column(grid, row)
+    ))
 }
 
 /// Checks a student's `fill_board_recursion(size)`, the lecture's backtracking fill, for every
-/// size from 1 to 8: a board with one queen per row and no two attacking, or `None` for sizes 2
-/// and 3, where no such board exists. Any solution counts, not only the lecture's. Each size is
-/// one part of the score; the report draws the first wrong board with its attacks.
+/// size from 1 to 8 (in a hidden test, two sizes from 9 to 16 drawn when graded): the board the
+/// search finds first when it goes row by row and tries each row's columns from the left (one
+/// queen per row, no two attacking), or `None` for sizes 2 and 3, where no such board exists.
+/// Each size is one part of the score (sizes 1 to 3, which a constant answers, count only beside
+/// a larger one); the report draws the first wrong board with its attacks.
 pub fn check_fill_board_recursion(given: impl Fn(usize) -> Option<Grid>) -> Report {
     let exercise = "fill_board_recursion";
     within(exercise, || {
+        let (sizes, which): (Vec<usize>, String) = match hidden_seed() {
+            Some(seed) => {
+                let sizes = trial::sizes(&mut drawn(seed, exercise), 9..=16, 2);
+                let which = format!("{} (drawn when graded)", trial::boards(&sizes));
+                (sizes, which)
+            }
+            None => (
+                FILL_SIZES.collect(),
+                "every board from 1×1 to 8×8".to_owned(),
+            ),
+        };
         let mut parts = Parts::new(exercise);
-        for size in FILL_SIZES {
+        for &size in &sizes {
             let answer = match quietly(|| given(size)) {
                 Ok(answer) => answer,
                 Err(message) => {
@@ -70,7 +96,9 @@ pub fn check_fill_board_recursion(given: impl Fn(usize) -> Option<Grid>) -> Repo
                     continue;
                 }
             };
-            match judge_fill(size, answer.as_ref()) {
+            let first = backtrack::fill_board_recursion(size);
+            match judge_fill(size, answer.as_ref(), first.as_ref()) {
+                None if size <= 3 => parts.right_trivially(),
                 None => parts.right(),
                 Some(flaw) => parts.wrong(|| {
                     let picture = answer
@@ -88,15 +116,16 @@ pub fn check_fill_board_recursion(given: impl Fn(usize) -> Option<Grid>) -> Repo
                 }),
             }
         }
+        let last = sizes.last().copied().unwrap_or(8);
         parts.report(|total| {
             let text = format!(
-                "✔ {exercise} fills every board from 1×1 to 8×8 where queens fit, and returns None \
-                 for 2×2 and 3×3 ({total} sizes).\nThe drawing: your 8×8 board.\n"
+                "✔ {exercise} finds the search's first board on {which} where queens fit, and None \
+                 where they do not ({total} sizes).\nThe drawing: your {last}×{last} board.\n"
             );
-            let picture = quietly(|| given(8))
+            let picture = quietly(|| given(last))
                 .ok()
                 .flatten()
-                .map(|grid| to_board(&grid, 8).to_svg());
+                .map(|grid| to_board(&grid, last).to_svg());
             (text, picture)
         })
     })

@@ -1,0 +1,104 @@
+//! The grader's hidden tests: every checker again, on inputs the notebook never shows, drawn
+//! from a seed the grader chooses when it grades (larger boards, other random rows and clause
+//! sets). A hidden test cell in the students' copy shows [`pending`]; the grader's copy calls
+//! the checker here with [`SEED`], which the grader replaces by its own number. A student may
+//! call them too, with any seed, to try an answer on new inputs:
+//!
+//! ```
+//! use nqueens::exercises::hidden;
+//! fn count(n: usize) -> u64 { [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n] }
+//! let report = hidden::check_count(count, 7);
+//! assert!(!report.passed());
+//! assert!(report.text().contains("Hidden test"));
+//! ```
+
+use super::trial;
+use super::{Report, Variable};
+use crate::backtrack::Grid;
+use crate::board::Square;
+use crate::csp::{Csp, CspError};
+use crate::logic::{Clauses, Literal};
+
+/// The seed the hidden test cells name in the assignments' sources; the grader writes a number
+/// of its own in its place when it grades, different for each student and assignment.
+pub const SEED: u64 = 2026;
+
+/// What a hidden test cell shows in the students' copy: see [`Report::pending`].
+pub fn pending(exercise: &str) -> Report {
+    Report::pending(exercise)
+}
+
+/// Runs a checker on the hidden inputs of `seed`, and says so in its verdict.
+fn run(seed: u64, check: impl FnOnce() -> Report) -> Report {
+    trial::hidden(seed, check).into_hidden(seed)
+}
+
+macro_rules! hidden_checker {
+    ($(#[$doc:meta])* $name:ident, $checker:path, $given:ty) => {
+        $(#[$doc])*
+        pub fn $name(given: $given, seed: u64) -> Report {
+            run(seed, || $checker(given))
+        }
+    };
+}
+
+hidden_checker!(
+    /// [`check_queen_sees`](super::check_queen_sees) on 200 squares of boards from 9×9 to 40×40.
+    check_queen_sees, super::check_queen_sees, impl Fn(Square, usize) -> Vec<Square>);
+hidden_checker!(
+    /// [`check_rook_sees`](super::check_rook_sees) on 200 squares of boards from 9×9 to 40×40.
+    check_rook_sees, super::check_rook_sees, impl Fn(Square, usize) -> Vec<Square>);
+hidden_checker!(
+    /// [`check_knight_sees`](super::check_knight_sees) on 200 squares of boards from 9×9 to
+    /// 40×40.
+    check_knight_sees, super::check_knight_sees, impl Fn(Square, usize) -> Vec<Square>);
+hidden_checker!(
+    /// [`check_fill_board_recursion`](super::check_fill_board_recursion) on two boards from 9×9
+    /// to 16×16.
+    check_fill_board_recursion, super::check_fill_board_recursion, impl Fn(usize) -> Option<Grid>);
+hidden_checker!(
+    /// [`check_next_generation`](super::check_next_generation) on 30 random rows of 41 to 200
+    /// cells.
+    check_next_generation, super::check_next_generation, impl Fn(&[u8]) -> Vec<u8>);
+hidden_checker!(
+    /// [`check_evolve`](super::check_evolve) on 10 random rows of 41 to 120 cells, up to 60
+    /// steps.
+    check_evolve, super::check_evolve, impl Fn(&[u8], usize) -> Vec<Vec<u8>>);
+hidden_checker!(
+    /// [`check_at_most_one`](super::check_at_most_one) on 30 random lists of up to 12 variables,
+    /// some listed twice.
+    check_at_most_one, super::check_at_most_one, impl Fn(&[Variable]) -> Clauses);
+hidden_checker!(
+    /// [`check_falling_diagonal`](super::check_falling_diagonal) on every diagonal of two boards
+    /// from 9×9 to 20×20.
+    check_falling_diagonal, super::check_falling_diagonal, impl Fn(isize, usize) -> Clauses);
+hidden_checker!(
+    /// [`check_all_clauses`](super::check_all_clauses) on two boards from 9×9 to 12×12.
+    check_all_clauses, super::check_all_clauses, impl Fn(usize) -> Clauses);
+hidden_checker!(
+    /// [`check_reduce`](super::check_reduce) on 40 random clause sets over six variables.
+    check_reduce, super::check_reduce, impl Fn(&Clauses, Literal) -> Clauses);
+hidden_checker!(
+    /// [`check_saturate`](super::check_saturate) on 40 random clause sets over six variables.
+    check_saturate, super::check_saturate, impl Fn(&Clauses) -> Clauses);
+hidden_checker!(
+    /// [`check_solve`](super::check_solve) on 40 random clause sets over six variables.
+    check_solve, super::check_solve, impl Fn(&Clauses) -> Clauses);
+hidden_checker!(
+    /// [`check_jeroslow_wang`](super::check_jeroslow_wang) on 40 random clause sets over six
+    /// variables.
+    check_jeroslow_wang, super::check_jeroslow_wang, impl Fn(&Clauses, Literal) -> f64);
+hidden_checker!(
+    /// [`check_create_csp`](super::check_create_csp) on two sizes from 9 to 11.
+    check_create_csp, super::check_create_csp, impl Fn(usize) -> Result<Csp, CspError>);
+hidden_checker!(
+    /// [`check_consistent`](super::check_consistent) on 200 partial assignments of the CSPs of 9
+    /// to 12 queens.
+    check_consistent, super::check_consistent, impl Fn(&Csp, &[Option<i64>], usize) -> bool);
+hidden_checker!(
+    /// [`check_csp_backtracking`](super::check_csp_backtracking) on two sizes from 9 to 16.
+    check_csp_backtracking, super::check_csp_backtracking, impl Fn(&Csp) -> Option<Vec<i64>>);
+hidden_checker!(
+    /// [`check_count`](super::check_count) on two sizes from 11 to 13, which plain backtracking
+    /// over a board does not count within the time limit, unoptimised.
+    check_count, super::check_count, impl Fn(usize) -> u64);

@@ -1,0 +1,100 @@
+//! Which inputs a checker tries: the fixed ones the notebook's test cells show, or, for the
+//! grader's hidden tests, new ones drawn from a seed chosen when the work is graded (larger
+//! boards, other random rows and clause sets), so that an answer cannot be a table of the
+//! visible cases.
+
+use std::cell::Cell;
+
+use crate::rng::Rng;
+
+thread_local! {
+    static HIDDEN: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// The seed of the hidden test running on this thread, if one is.
+pub(super) fn hidden_seed() -> Option<u64> {
+    HIDDEN.with(Cell::get)
+}
+
+/// A generator for the hidden inputs of one checker: the grading seed, told apart per checker
+/// so that two tasks do not draw the same sequence.
+pub(super) fn drawn(seed: u64, exercise: &str) -> Rng {
+    let salt = exercise.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    Rng::new(seed ^ salt)
+}
+
+/// Puts the previous state back when a hidden test ends, even by a panic.
+struct Restore(Option<u64>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        HIDDEN.with(|h| h.set(self.0));
+    }
+}
+
+/// Runs `check` with the checkers drawing their inputs from `seed`.
+pub(super) fn hidden<R>(seed: u64, check: impl FnOnce() -> R) -> R {
+    let _restore = Restore(HIDDEN.with(|h| h.replace(Some(seed))));
+    check()
+}
+
+/// `count` numbers drawn from `range`, in increasing order, without repeats.
+pub(super) fn sizes(
+    rng: &mut Rng,
+    range: std::ops::RangeInclusive<usize>,
+    count: usize,
+) -> Vec<usize> {
+    let all: Vec<usize> = range.collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    while chosen.len() < count.min(all.len()) {
+        let pick = all[rng.below(all.len())];
+        if !chosen.contains(&pick) {
+            chosen.push(pick);
+        }
+    }
+    chosen.sort_unstable();
+    chosen
+}
+
+/// "9×9 and 13×13", "9×9, 11×11 and 12×12": the boards a hidden test drew, in words.
+pub(super) fn boards(sizes: &[usize]) -> String {
+    let names: Vec<String> = sizes.iter().map(|n| format!("{n}×{n}")).collect();
+    match names.split_last() {
+        None => "no boards".to_owned(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hidden_seed_is_set_only_inside_and_restored_after_a_panic() {
+        assert_eq!(hidden_seed(), None);
+        assert_eq!(hidden(7, hidden_seed), Some(7));
+        let _ = std::panic::catch_unwind(|| hidden(8, || panic!("inside")));
+        assert_eq!(hidden_seed(), None);
+    }
+
+    #[test]
+    fn sizes_are_distinct_sorted_and_in_range() {
+        let mut rng = Rng::new(3);
+        let s = sizes(&mut rng, 9..=12, 3);
+        assert_eq!(s.len(), 3);
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+        assert!(s.iter().all(|n| (9..=12).contains(n)));
+        assert_eq!(sizes(&mut rng, 9..=10, 5), vec![9, 10]);
+        assert_eq!(boards(&[9, 13]), "9×9 and 13×13");
+        assert_eq!(boards(&[9, 11, 12]), "9×9, 11×11 and 12×12");
+    }
+
+    #[test]
+    fn each_checker_draws_its_own_sequence() {
+        assert_ne!(drawn(5, "count").next_u64(), drawn(5, "reduce").next_u64());
+        assert_eq!(drawn(5, "count").next_u64(), drawn(5, "count").next_u64());
+    }
+}
