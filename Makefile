@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-check grade-test browser-test lab-test lab
+.PHONY: test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises release exercises-check grade-test browser-test lab-test lab
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, two notebooks opened and run in
@@ -16,12 +16,12 @@ KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 test: lint unit notebooks-check exercises-check browser-test lab-test grade-test
 
 lint:
-	$(CARGO) fmt --check
-	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 # Release: the solver tests search real boards, ten times faster optimised.
 unit:
-	$(CARGO) test --release
+	$(CARGO) test --release --workspace
 
 ## bench: the criterion benchmarks whose figures the README quotes (the CDCL one side by side
 ## with MiniSat, installed when missing)
@@ -61,10 +61,14 @@ notebooks-update: setup
 notebooks-check: setup
 	$(PY) tools/run_notebooks.py --check
 
-## exercises: release the coursework with nbgrader (generate_assignment on coursework/source/)
-## and write the students' copies to notebooks/exercises/
+## exercises: release the coursework with nbgrader (generate_assignment on coursework/source/),
+## write the students' copies to notebooks/exercises/ and the students' bundle to
+## target/nqueens-coursework.zip
 exercises: setup
 	$(PY) tools/coursework.py release
+
+## release: the same; the zip is what students get (the notebooks, the coursework crate, `make lab`)
+release: exercises
 
 ## exercises-check: fail if notebooks/exercises/ is not what `make exercises` writes
 exercises-check: setup

@@ -1,11 +1,12 @@
 """nbgrader's configuration for the nqueens coursework (run nbgrader from this folder).
 
-The assignments are Rust notebooks for the evcxr kernel. Their solution regions are marked
-`// BEGIN SOLUTION` … `// END SOLUTION` and become `todo!()` in the students' copies; hidden
-tests sit between `// BEGIN HIDDEN TESTS` and `// END HIDDEN TESTS`. A test cell fails when the
-answer is wrong (the checkers' `Report::grade` and `Report::points` write the verdict to stderr
-and unwind), which nbgrader scores 0; a test cell whose last value is a number gets that many
-points (partial credit).
+The assignments are Rust notebooks for the evcxr kernel that load the coursework crate
+(coursework/kit: the checkers, the types and the pictures, none of the answers). Their solution
+regions are marked `// BEGIN SOLUTION` … `// END SOLUTION` and become `todo!()` in the students'
+copies; the hidden test cells' checks sit between `// BEGIN HIDDEN TESTS` and
+`// END HIDDEN TESTS`. When grading, every test cell scores only what its checker's sealed
+verdict proves (see SealCells and SealBack), and the hidden tests run on inputs drawn from a
+seed of the grader's (see hidden_seed).
 """
 
 import hashlib
@@ -14,21 +15,35 @@ import os
 import pathlib
 import re
 import secrets
+import sys
 
 import nbformat
 from nbconvert.preprocessors import ClearMetadataPreprocessor, Preprocessor
 from nbgrader.preprocessors import (
     AssignLatePenalties,
     CheckCellMetadata,
-    Execute,
+    ClearHiddenTests,
+    ClearMarkScheme,
+    ClearOutput,
+    ClearSolutions,
+    ComputeChecksums,
     IgnorePattern,
+    IncludeHeaderFooter,
+    InstantiateTests,
     LimitOutput,
+    LockCells,
     SaveAutoGrades,
+    SaveCells,
 )
 
 c = get_config()  # noqa: F821 (nbgrader provides it)
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import evcxr_execute  # noqa: E402 (the folder of this file first)
+from evcxr_execute import EvcxrExecute  # noqa: E402
+
+evcxr_execute.load(c)
 
 c.CourseDirectory.course_id = "nqueens"
 c.CourseDirectory.root = os.environ.get("NQUEENS_COURSE_ROOT", str(HERE))
@@ -39,77 +54,80 @@ c.ClearSolutions.end_solution_delimeter = "END SOLUTION"
 c.ClearHiddenTests.begin_test_delimeter = "BEGIN HIDDEN TESTS"
 c.ClearHiddenTests.end_test_delimeter = "END HIDDEN TESTS"
 
-# The first cell compiles the crate into the kernel: allow for a cold build. A checker stops
-# a looping answer itself after 15 seconds.
-c.EvcxrExecute.timeout = 600
-c.EvcxrExecute.interrupt_on_timeout = True
+# The first cell compiles the crate into the kernel: evcxr_execute allows for a cold build. A
+# checker stops a looping answer itself after 15 seconds.
+
+
+DEP = re.compile(r'^(:dep coursework = \{ path = ")[^"]*(".*)$', re.M)
+
+# Where the setup cell's `:dep coursework` line points in what students get (nbgrader's release
+# folder, the bundle of `make release`): the crate in a folder `kit` beside the notebook.
+STUDENTS_KIT = "kit"
 
 
 class CratePath(Preprocessor):
-    """Points the notebook's `:dep nqueens = { path = ... }` line at this repository, wherever
-    nbgrader runs the notebook (autograded/<student>/<assignment>/ is deeper than source/)."""
+    """Points the notebook's `:dep coursework = { path = ... }` line at this repository's
+    coursework crate (coursework/kit), wherever nbgrader runs the notebook."""
 
     def crate(self):
-        return os.environ.get("NQUEENS_CRATE", str(HERE.parent))
+        return os.environ.get("NQUEENS_KIT", str(HERE / "kit"))
 
     def preprocess_cell(self, cell, resources, index):
-        if cell.cell_type == "code" and ":dep nqueens" in cell.source:
-            crate = self.crate()
-            lines = []
-            for line in cell.source.split("\n"):
-                if line.startswith(":dep nqueens"):
-                    start = line.index('path = "') + len('path = "')
-                    end = line.index('"', start)
-                    line = line[:start] + crate + line[end:]
-                lines.append(line)
-            cell.source = "\n".join(lines)
+        if cell.cell_type == "code":
+            cell.source = DEP.sub(lambda m: m.group(1) + self.crate() + m.group(2), cell.source)
         return cell, resources
 
 
 class CratePathBack(CratePath):
-    """After the run, the `:dep` line as the students' copies have it, so that the graded
-    notebook and its feedback show no path of the grading machine."""
+    """After the run, the `:dep` line as students have it, so that the graded notebook and its
+    feedback show no path of the grading machine. Before generate_assignment, the same: the
+    released copies (and their checksums) have the students' path."""
 
     def crate(self):
-        return "../.."
+        return STUDENTS_KIT
+
+
+class ClearNotes(Preprocessor):
+    """Drops the course's own notes from the cells (the wrong answers the grading test uses),
+    so that the released copies carry none."""
+
+    def preprocess_cell(self, cell, resources, index):
+        cell.metadata.pop("nqueens", None)
+        return cell, resources
 
 
 # nbconvert runs a preprocessor only when it is enabled.
 c.CratePath.enabled = True
 c.CratePathBack.enabled = True
-
-
-class EvcxrExecute(Execute):
-    """nbgrader's Execute, for evcxr's replies: a failed cell's reply carries no error name,
-    which nbgrader 0.9 reads to match it with the cell's outputs. And a test cell whose check
-    failed scores 0 for certain: evcxr answers "ok" for a cell that unwinds, so the only sign is
-    the verdict on stderr, which evcxr passes on from a thread of its own and can deliver after
-    the cell is done (a wrong answer then scored full points on a busy machine). The report the
-    checker shows first marks a failing cell with data-scores="0"; such a cell without a
-    stderr output gets one here, which is what nbgrader scores 0."""
-
-    def on_cell_executed(self, **kwargs):
-        content = kwargs["execute_reply"]["content"]
-        if content.get("status") == "error":
-            content.setdefault("ename", "Error")
-            content.setdefault("evalue", "")
-            content.setdefault("traceback", [])
-        cell = kwargs.get("cell")
-        if cell is not None and cell.get("cell_type") == "code":
-            outputs = cell.get("outputs", [])
-            failed = any('data-scores="0"' in output.get("data", {}).get("text/html", "")
-                         for output in outputs)
-            on_stderr = any(output.get("output_type") == "stream"
-                            and output.get("name") == "stderr" for output in outputs)
-            if failed and not on_stderr:
-                outputs.append(nbformat.v4.new_output(
-                    "stream", name="stderr", text="✘ the check failed (its report is above)\n"))
-        return super().on_cell_executed(**kwargs)
+c.ClearNotes.enabled = True
 
 
 SEAL_LINE = re.compile(r"^nqueens-seal: (passed|(\d+\.\d\d) of (\d+\.\d\d)) ([0-9a-f]{64})$", re.M)
-COMMAND = re.compile(r"^\s*:[A-Za-z]", re.M)
+# What an answer may not hold: evcxr's commands (`:dep` would swap the crate the checkers come
+# from) and `extern crate`, which evcxr turns into a dependency fetched from crates.io.
+NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]|\bextern\s+crate\b", re.M)
 CALL = re.compile(r"\.(grade|points)\(([^()]*)\)(;?)\s*$")
+SEED = "::coursework::hidden::SEED"
+
+
+def grading_secret():
+    """The course's secret for the hidden tests' seeds: $NQUEENS_GRADING_SECRET, or a file in the
+    course folder written on first use (keep it out of what students get)."""
+    if os.environ.get("NQUEENS_GRADING_SECRET"):
+        return os.environ["NQUEENS_GRADING_SECRET"].encode()
+    path = pathlib.Path(c.CourseDirectory.root) / ".grading-secret"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip().encode()
+
+
+def hidden_seed(student, assignment, grade_id):
+    """The seed of one hidden test: the same each time one student's work is graded (a regrade
+    gives the same score), different across students, cells and courses, and not known to a
+    student who has not had the feedback."""
+    message = f"{student}/{assignment}/{grade_id}".encode()
+    return int.from_bytes(hmac.new(grading_secret(), message, hashlib.sha256).digest()[:8], "big")
 
 
 class SealCells(Preprocessor):
@@ -117,30 +135,39 @@ class SealCells(Preprocessor):
     into the cell's last line, which must be the checker's `.grade()` or `.points(max)`: they
     become `.grade_sealed(key)` and `.points_sealed(max, key)`, which print the verdict sealed
     with the key (HMAC-SHA-256) when, and only when, the check ran to its end. The student's
-    code runs before and never sees the key. Answer cells may not hold evcxr commands (`:dep`
-    would swap the crate the checkers come from): such an answer is replaced by a comment."""
+    code runs before and never sees the key. The hidden tests' `SEED` becomes the seed of this
+    student's hidden inputs. Every cell a student could write (the answers, and any cell they
+    added) is run only if it holds no evcxr command and no `extern crate`; otherwise it is
+    replaced by a comment."""
 
     def preprocess(self, nb, resources):
         secret = secrets.token_bytes(32)
+        grading = resources.get("nbgrader", {})
+        student, assignment = grading.get("student", ""), grading.get("assignment", "")
         for cell in nb.cells:
-            grading = cell.metadata.get("nbgrader", {})
+            meta = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code":
                 continue
-            if grading.get("solution") and COMMAND.search(cell.source):
-                cell.source = "// This answer held evcxr commands (lines starting with ':'), " \
-                              "which answers may not use."
-            if grading.get("grade") and not grading.get("solution"):
-                key = hmac.new(secret, grading["grade_id"].encode(), hashlib.sha256).hexdigest()
-                lines = cell.source.rstrip().split("\n")
+            # OverwriteCells has put the course's text back into every locked cell it knows;
+            # a cell without a known grade_id is the student's.
+            written_by_student = not (meta.get("locked") and meta.get("grade_id"))
+            if written_by_student and NOT_AN_ANSWER.search(cell.source):
+                cell.source = ("// This cell held a line for the kernel (`:dep`, `:opt`, ...) or "
+                               "`extern crate`, which answers may not use: it was not run.")
+            if meta.get("grade") and not meta.get("solution"):
+                key = hmac.new(secret, meta["grade_id"].encode(), hashlib.sha256).hexdigest()
+                original = cell.source
+                seed = hidden_seed(student, assignment, meta["grade_id"])
+                lines = cell.source.replace(SEED, f"{seed}_u64").rstrip().split("\n")
                 found = CALL.search(lines[-1])
-                cell.metadata["nqueens_seal"] = {"key": key, "source": cell.source,
+                cell.metadata["nqueens_seal"] = {"key": key, "source": original,
                                                  "kind": found.group(1) if found else None}
                 if found:
                     kind, args, end = found.groups()
                     sealed = (f'.grade_sealed("{key}")' if kind == "grade"
                               else f'.points_sealed({args}, "{key}")')
                     lines[-1] = lines[-1][:found.start()] + sealed + end
-                    cell.source = "\n".join(lines)
+                cell.source = "\n".join(lines)
         return nb, resources
 
 
@@ -204,6 +231,24 @@ class SealBack(Preprocessor):
 
 c.SealCells.enabled = True
 c.SealBack.enabled = True
+
+# The released copies point at the crate beside them (`kit/`), and their checksums say so.
+c.GenerateAssignment.preprocessors = [
+    CratePathBack,
+    ClearNotes,
+    IncludeHeaderFooter,
+    InstantiateTests,
+    LockCells,
+    ClearSolutions,
+    ClearOutput,
+    CheckCellMetadata,
+    ComputeChecksums,
+    SaveCells,
+    ClearHiddenTests,
+    ClearMarkScheme,
+    ComputeChecksums,
+    CheckCellMetadata,
+]
 
 
 # nbgrader's own list, with the crate's path set for the run (and put back after it), the test

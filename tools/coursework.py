@@ -43,13 +43,29 @@ SUBMISSIONS = ["solutions", "wrong", "stubs", "endless-loop"]
 
 # Ways to score without solving, each tried on one answer of one assignment (the rest of that
 # submission is the solutions): the name, the assignment, the test cell it attacks (which must
-# score 0), the answer cell, and the answer cell's new text made from the solution's. Each of
-# them scores points without the sealed test cells, the full paths to the checkers, or the rule
-# against evcxr commands in answers.
+# score 0), the answer cell, the answer cell's new text made from the solution's, and maybe the
+# text of a cell the student adds before it. Each of them scores points without the coursework
+# crate, the sealed test cells, the full paths to the checkers, the hidden tests' seeds, or the
+# rule against evcxr commands and `extern crate` in what students write.
 SILENCE_STDERR = ("    use std::os::fd::FromRawFd;\n"
                   "    // Closing standard error: a failing check's verdict goes nowhere.\n"
                   "    drop(unsafe { std::fs::File::from_raw_fd(2) });\n")
 CHEATS = {
+    # The crate's own answer, called by name: the coursework crate does not lead to it.
+    "called-answer": ("01-backtracking", "test_queen_sees", "queen_sees",
+                      lambda solution: "fn queen_sees(square: Square, size: usize) -> Vec<Square> {\n"
+                      "    nqueens::backtrack::queen_sees(square, size)\n}"),
+    # The same through `extern crate`, which evcxr would fetch from crates.io: not run.
+    "extern-crate": ("01-backtracking", "test_rook_sees", "rook_sees",
+                     lambda solution: "extern crate nqueens;\n"
+                     "fn rook_sees(square: Square, size: usize) -> Vec<Square> {\n"
+                     "    nqueens::backtrack::rook_sees(square, size)\n}"),
+    # A cell of the student's own that loads the whole library: not run, so the answer that
+    # calls it does not compile.
+    "added-dep-cell": ("02-clauses", "test_all_clauses", "all_clauses",
+                       lambda solution: "fn all_clauses(n: usize) -> Clauses {\n"
+                       "    nqueens::queens::all_clauses(n).unwrap()\n}",
+                       f':dep nqueens = {{ path = "{ROOT}", default-features = false }}'),
     # A checker of the same name in the answer cell, which passes anything.
     "shadowed-checker": ("01-backtracking", "test_fill_board_recursion", "fill_board_recursion",
                          lambda solution: "fn fill_board_recursion(size: usize) -> Option<Grid> {\n"
@@ -61,7 +77,7 @@ CHEATS = {
                          "    Pass\n}"),
     # A right answer behind an evcxr command (here a harmless one; `:dep` could swap the crate
     # the checkers come from): answers may hold none, so it is not run.
-    "evcxr-command": ("01-backtracking", "test_queen_sees", "queen_sees",
+    "evcxr-command": ("01-backtracking", "test_knight_sees", "knight_sees",
                       lambda solution: ":opt 0\n" + solution),
     # A panic whose payload panics again when dropped: the check never reports.
     "escaped-checker": ("02-clauses", "test_at_most_one", "at_most_one",
@@ -80,17 +96,12 @@ CHEATS = {
                       "var: usize) -> bool {\n    let _ = (csp, assignment, var);\n" + SILENCE_STDERR
                       + "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n2\\nEVCXR_END_CONTENT\");\n"
                       "    todo!()\n}"),
-    # A silent panic hook, and an answer right for the visible checks only: the hidden test
-    # fails without a word.
-    "silent-hidden-test": ("05-counting", "test_count", "count",
-                           lambda solution: "std::panic::set_hook(Box::new(|_| {}));\n"
-                           + solution.replace(
-                               "fn count(n: usize) -> u64 {\n",
-                               "fn count(n: usize) -> u64 {\n"
-                               "    static CALLS: std::sync::atomic::AtomicUsize =\n"
-                               "        std::sync::atomic::AtomicUsize::new(0);\n"
-                               "    if CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 10 {\n"
-                               "        return 0;\n    }\n", 1)),
+    # A table of the visible counts and a silent panic hook: the hidden test, on sizes drawn
+    # when graded, finds it out without a word from the student's side.
+    "table-of-answers": ("05-counting", "hidden_count", "count",
+                         lambda solution: "std::panic::set_hook(Box::new(|_| {}));\n"
+                         "fn count(n: usize) -> u64 {\n"
+                         "    [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n.min(10)]\n}"),
 }
 
 
@@ -130,31 +141,79 @@ def set_source(cell, text):
     cell["source"] = [p + "\n" for p in parts[:-1]] + [parts[-1]]
 
 
+# The sections of the library's Cargo.toml that a student's copy keeps: no benchmarks, command
+# line, test-only dependencies or workspace.
+KEPT_SECTIONS = {"[package]", "[features]", "[dependencies]", "[lints.rust]", "[lints.clippy]"}
+
+
+def library_manifest():
+    """The library's Cargo.toml for the students' copy: the kept sections, without the package
+    fields that name files it leaves out."""
+    kept, keep = [], True
+    for line in (ROOT / "Cargo.toml").read_text(encoding="utf-8").split("\n"):
+        if line.startswith("["):
+            keep = line.strip() in KEPT_SECTIONS
+            # A comment just above a section left out goes with it.
+            while not keep and kept and kept[-1].startswith("#"):
+                kept.pop()
+        if keep and not line.startswith(("default-run", "readme")):
+            kept.append(line)
+    return "\n".join(kept).rstrip() + "\n"
+
+
+def write_kit(folder):
+    """The coursework crate in `folder`/kit, with its own copy of the library's sources in
+    kit/nqueens: what the notebooks' `:dep coursework = { path = "kit" }` loads, with nothing
+    outside it."""
+    kit = folder / "kit"
+    if kit.exists():
+        shutil.rmtree(kit)
+    shutil.copytree(COURSE / "kit" / "src", kit / "src")
+    manifest = (COURSE / "kit" / "Cargo.toml").read_text(encoding="utf-8")
+    (kit / "Cargo.toml").write_text(manifest.replace('path = "../.."', 'path = "nqueens"'),
+                                    encoding="utf-8")
+    library = kit / "nqueens"
+    shutil.copytree(ROOT / "src", library / "src", ignore=shutil.ignore_patterns("bin"))
+    shutil.copy(ROOT / "style.css", library / "style.css")
+    shutil.copy(ROOT / "README.md", library / "README.md")
+    (library / "Cargo.toml").write_text(library_manifest(), encoding="utf-8")
+    return kit
+
+
 def release():
-    """nbgrader generate_assignment for every assignment, in the work copy."""
+    """nbgrader generate_assignment for every assignment, in the work copy, and the coursework
+    crate beside each released notebook (nbgrader's release folder is what students get)."""
     if WORK.exists():
         shutil.rmtree(WORK)
     WORK.mkdir(parents=True)
     shutil.copytree(COURSE / "source", WORK / "source")
     for assignment in assignments():
         nbgrader("generate_assignment", assignment, "--force")
+        write_kit(WORK / "release" / assignment)
     return {a: WORK / "release" / a / f"{a}.ipynb" for a in assignments()}
 
 
 def students_copy(released):
-    """A released notebook as it sits in notebooks/exercises/: the crate two folders up, and no
-    grading notes (the wrong answers the grading test uses) left in the cells."""
+    """A released notebook as it sits in notebooks/exercises/: the coursework crate at
+    coursework/kit, with the checksum of the cell that says so made anew (so that nbgrader's
+    Validate finds no changed cell in an untouched copy)."""
+    from nbgrader.utils import compute_checksum
+    import nbformat
+
     notebook = load(released)
     for cell in notebook["cells"]:
-        cell["metadata"].pop("nqueens", None)
         text = source_text(cell)
-        if ":dep nqueens" in text:
-            set_source(cell, re.sub(r'path = "[^"]*"', 'path = "../.."', text))
+        if ":dep coursework" in text:
+            set_source(cell, re.sub(r'path = "[^"]*"', 'path = "../../coursework/kit"', text))
+            node = nbformat.from_dict({**cell, "source": source_text(cell)})
+            cell["metadata"]["nbgrader"]["checksum"] = compute_checksum(node)
     return notebook
 
 
 def command_release(check):
     released = release()
+    if not check:
+        print(f"{bundle(released).relative_to(ROOT)}: the students' bundle")
     stale = []
     for assignment, path in released.items():
         copy = students_copy(path)
@@ -175,6 +234,58 @@ def command_release(check):
         sys.exit("run `make exercises` and commit notebooks/exercises/")
     if check:
         print(f"notebooks/exercises/ matches the released assignments ({len(released)})")
+
+
+BUNDLE = ROOT / "target" / "nqueens-coursework.zip"
+
+
+def bundle(released):
+    """The students' bundle: a zip of one folder with the released notebooks, the coursework
+    crate they load (kit/, with its own copy of the library), and what opens them in JupyterLab
+    with one command (coursework/student/: README, Makefile, nbgrader's settings for Validate).
+    No solutions, hidden tests or grading configuration."""
+    import zipfile
+
+    folder = WORK / "bundle" / "nqueens-coursework"
+    if folder.parent.exists():
+        shutil.rmtree(folder.parent)
+    folder.mkdir(parents=True)
+    for assignment, path in released.items():
+        shutil.copy(path, folder / path.name)
+    write_kit(folder)
+    for name in ("README.md", "Makefile", "nbgrader_config.py"):
+        shutil.copy(COURSE / "student" / name, folder / name)
+    shutil.copy(COURSE / "evcxr_execute.py", folder / "evcxr_execute.py")
+    shutil.copy(ROOT / "tools" / "requirements.txt", folder / "requirements.txt")
+    with zipfile.ZipFile(BUNDLE, "w", zipfile.ZIP_DEFLATED) as archive:
+        for file in sorted(folder.rglob("*")):
+            if file.is_file():
+                archive.write(file, file.relative_to(folder.parent))
+    return BUNDLE
+
+
+def check_bundle(archive_path):
+    """What the bundle must and must not hold; the problems found."""
+    import zipfile
+
+    problems = []
+    with zipfile.ZipFile(archive_path) as archive:
+        names = archive.namelist()
+        text = {n: archive.read(n).decode("utf-8", "replace") for n in names}
+    for assignment in assignments():
+        if f"nqueens-coursework/{assignment}.ipynb" not in names:
+            problems.append(f"the bundle lacks {assignment}.ipynb")
+    for needed in ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs", "Makefile",
+                   "README.md", "nbgrader_config.py", "evcxr_execute.py"):
+        if f"nqueens-coursework/{needed}" not in names:
+            problems.append(f"the bundle lacks {needed}")
+    for name, content in text.items():
+        if "BEGIN SOLUTION" in content or "BEGIN HIDDEN TESTS" in content \
+                or "hidden::SEED" in content and name.endswith(".ipynb"):
+            problems.append(f"the bundle's {name} holds a solution or a hidden test")
+        if "/source/" in name or name.endswith(("nbgrader_config.py",)) and "SealCells" in content:
+            problems.append(f"the bundle holds the instructor's {name}")
+    return problems
 
 
 def submission(source, released, kind):
@@ -216,14 +327,21 @@ def solved(cell):
 
 
 def cheat(source, released, kind):
-    """The solutions, with one answer cell replaced by a cheat (see CHEATS)."""
+    """The solutions, with one answer cell replaced by a cheat (see CHEATS), and a cell of the
+    student's own before it if the cheat adds one."""
     notebook = submission(source, released, "solutions")
-    _, _, answer, rewrite = CHEATS[kind]
+    _, _, answer, rewrite, *added = CHEATS[kind]
     original = next(c for c in load(source)["cells"]
                     if c["metadata"].get("nbgrader", {}).get("grade_id") == answer)
-    for cell in notebook["cells"]:
+    for index, cell in enumerate(notebook["cells"]):
         if cell["metadata"].get("nbgrader", {}).get("grade_id") == answer:
             set_source(cell, rewrite(solved(original)))
+            if added:
+                extra = {"cell_type": "code", "execution_count": None, "id": f"student-{kind}",
+                         "metadata": {}, "outputs": []}
+                set_source(extra, added[0])
+                notebook["cells"].insert(index, extra)
+            break
     return notebook
 
 
@@ -234,6 +352,50 @@ def grade_cells(notebook):
 def errors_of(cell):
     return [o for o in cell.get("outputs", []) if o["output_type"] == "error"
             or (o["output_type"] == "stream" and o["name"] == "stderr")]
+
+
+def nbgrader_validate(notebook):
+    """nbgrader validate, as a student's Validate button runs it, on one notebook; its report."""
+    env = dict(os.environ)
+    env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
+    done = subprocess.run([str(VENV_BIN / "nbgrader"), "validate", str(notebook)], cwd=COURSE,
+                          env=env, capture_output=True, text=True)
+    return done.stdout + done.stderr
+
+
+def validate(released):
+    """Validate as students run it, in the released folder beside the crate: the solutions pass,
+    and an untouched copy lists its failing tests and no changed cell. The copies in
+    notebooks/exercises/ carry the checksums of their own cells."""
+    from nbgrader.utils import compute_checksum
+    import nbformat
+
+    problems = []
+    for assignment, path in released.items():
+        copy = STUDENTS_COPIES / f"{assignment}.ipynb"
+        for cell in nbformat.read(copy, as_version=4).cells:
+            grading = cell.metadata.get("nbgrader", {})
+            if grading.get("locked") and grading.get("checksum") != compute_checksum(cell):
+                problems.append(f"{copy.relative_to(ROOT)}: the checksum of "
+                                f"{grading.get('grade_id')} is stale")
+        solved = path.with_name("validate-solutions.ipynb")
+        source = WORK / "source" / assignment / f"{assignment}.ipynb"
+        dump(submission(source, path, "solutions"), solved)
+        begin = time.time()
+        passing = nbgrader_validate(solved)
+        untouched = nbgrader_validate(path)
+        solved.unlink()
+        failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", untouched)
+        print(f"validate {assignment}: the solutions "
+              f"{'pass' if 'Success!' in passing else 'FAIL'}, the untouched copy lists "
+              f"{failed.group(1) if failed else 'no'} failing cells "
+              f"({time.time() - begin:.0f} s)")
+        if "Success!" not in passing:
+            problems.append(f"{assignment}: Validate fails on the solutions:\n{passing[-2000:]}")
+        if "CHANGED" in untouched or not failed:
+            problems.append(f"{assignment}: Validate on the untouched copy does not list the "
+                            f"failing tests:\n{untouched[-2000:]}")
+    return problems
 
 
 def command_grade(only):
@@ -323,6 +485,9 @@ def command_grade(only):
             problems.append(f"{assignment}: the feedback shows no picture of a counterexample")
     if len(released) == len(assignments()) and not any(0 < s < m for s, m in partial):
         problems.append("no wrong submission earned partial credit")
+    problems += validate(released)
+    if len(released) == len(assignments()):
+        problems += check_bundle(bundle(released))
     for kind, assignment, attacked, score in cheats:
         print(f"cheat {kind:<19} on {assignment} {attacked}: {score:g} points")
     print(f"feedback: {(WORK / 'feedback').relative_to(ROOT)}/<submission>/<assignment>/; "

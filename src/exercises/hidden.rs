@@ -99,6 +99,6 @@ hidden_checker!(
     /// [`check_csp_backtracking`](super::check_csp_backtracking) on two sizes from 9 to 16.
     check_csp_backtracking, super::check_csp_backtracking, impl Fn(&Csp) -> Option<Vec<i64>>);
 hidden_checker!(
-    /// [`check_count`](super::check_count) on two sizes from 11 to 13, which plain backtracking
-    /// over a board does not count within the time limit, unoptimised.
+    /// [`check_count`](super::check_count) on two sizes from 13 to 15, which a search that
+    /// keeps its board in lists does not count within the time limit, unoptimised.
     check_count, super::check_count, impl Fn(usize) -> u64);
