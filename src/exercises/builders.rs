@@ -163,14 +163,13 @@ pub fn check_at_most_one(given: impl Fn(&[Variable]) -> Clauses) -> Report {
 pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report {
     let exercise = "at_most_one_in_falling_diagonal";
     within(exercise, || {
-        let (sizes, which) = match hidden_seed() {
-            Some(seed) => {
-                let sizes = trial::sizes(&mut drawn(seed, exercise), 9..=20, 2);
-                let which = format!("{} (drawn when graded)", trial::boards(&sizes));
-                (sizes, which)
-            }
-            None => ((1..=8).collect(), "every board from 1×1 to 8×8".to_owned()),
-        };
+        let (sizes, which) = trial::sizes_for(
+            exercise,
+            1..=8,
+            "every board from 1×1 to 8×8",
+            9..=20,
+            trial::boards,
+        );
         let mut checked = 0;
         for n in sizes {
             let reach = isize::try_from(n).unwrap_or(isize::MAX);
@@ -212,17 +211,13 @@ pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report
 pub fn check_all_clauses(given: impl Fn(usize) -> Clauses) -> Report {
     let exercise = "all_clauses";
     within(exercise, || {
-        let (sizes, which) = match hidden_seed() {
-            Some(seed) => {
-                let sizes = trial::sizes(&mut drawn(seed, exercise), 9..=12, 2);
-                let which = format!("{} (drawn when graded)", trial::boards(&sizes));
-                (sizes, which)
-            }
-            None => (
-                CLAUSE_SIZES.collect(),
-                "every n from 1 to 8 (512 clauses for n = 8)".to_owned(),
-            ),
-        };
+        let (sizes, which) = trial::sizes_for(
+            exercise,
+            CLAUSE_SIZES,
+            "every n from 1 to 8 (512 clauses for n = 8)",
+            9..=12,
+            trial::boards,
+        );
         let mut parts = Parts::new(exercise);
         for n in sizes {
             let expected = queens::all_clauses(n).unwrap_or_default();

@@ -117,15 +117,13 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
 /// The numbers of queens a CSP checker tries, and how its report names them: 1 to 8, or in a
 /// hidden test two from `hidden`, drawn from the grading seed.
 fn csp_sizes(exercise: &str, hidden: std::ops::RangeInclusive<usize>) -> (Vec<usize>, String) {
-    match hidden_seed() {
-        Some(seed) => {
-            let sizes = trial::sizes(&mut drawn(seed, exercise), hidden, 2);
-            let names: Vec<String> = sizes.iter().map(ToString::to_string).collect();
-            let which = format!("{} queens (drawn when graded)", names.join(" and "));
-            (sizes, which)
-        }
-        None => (CSP_SIZES.collect(), "every n from 1 to 8".to_owned()),
-    }
+    trial::sizes_for(
+        exercise,
+        CSP_SIZES,
+        "every n from 1 to 8",
+        hidden,
+        |sizes| format!("{} queens", trial::numbers(sizes)),
+    )
 }
 
 /// Checks a student's `create_csp(n)`, the lecture's CSP for n queens (variables `V1 … Vn`,

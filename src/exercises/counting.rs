@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::report::{Parts, Report, quietly, within};
-use super::trial::{self, drawn, hidden_seed};
+use super::trial;
 use crate::queens;
 
 /// The board sizes [`check_count`] tries, one part of the score each.
@@ -19,15 +19,13 @@ pub const COUNT_SIZES: std::ops::RangeInclusive<usize> = 1..=10;
 pub fn check_count(given: impl Fn(usize) -> u64) -> Report {
     let exercise = "count";
     within(exercise, || {
-        let (sizes, which) = match hidden_seed() {
-            Some(seed) => {
-                let sizes = trial::sizes(&mut drawn(seed, exercise), 13..=15, 2);
-                let names: Vec<String> = sizes.iter().map(ToString::to_string).collect();
-                let which = format!("n = {} (drawn when graded)", names.join(" and "));
-                (sizes, which)
-            }
-            None => (COUNT_SIZES.collect(), "every n from 1 to 10".to_owned()),
-        };
+        let (sizes, which) = trial::sizes_for(
+            exercise,
+            COUNT_SIZES,
+            "every n from 1 to 10",
+            13..=15,
+            |sizes| format!("n = {}", trial::numbers(sizes)),
+        );
         let mut parts = Parts::new(exercise);
         let mut table = String::from("     n  yours\n");
         for n in sizes {

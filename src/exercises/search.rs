@@ -2,7 +2,7 @@
 
 use super::pieces::check_sees;
 use super::report::{Parts, Report, quietly, within};
-use super::trial::{self, drawn, hidden_seed};
+use super::trial;
 use crate::backtrack::{self, Grid};
 use crate::board::{Board, Piece, Square};
 use crate::render;
@@ -71,17 +71,13 @@ fn judge_fill(size: usize, answer: Option<&Grid>, first: Option<&Grid>) -> Optio
 pub fn check_fill_board_recursion(given: impl Fn(usize) -> Option<Grid>) -> Report {
     let exercise = "fill_board_recursion";
     within(exercise, || {
-        let (sizes, which): (Vec<usize>, String) = match hidden_seed() {
-            Some(seed) => {
-                let sizes = trial::sizes(&mut drawn(seed, exercise), 9..=16, 2);
-                let which = format!("{} (drawn when graded)", trial::boards(&sizes));
-                (sizes, which)
-            }
-            None => (
-                FILL_SIZES.collect(),
-                "every board from 1×1 to 8×8".to_owned(),
-            ),
-        };
+        let (sizes, which) = trial::sizes_for(
+            exercise,
+            FILL_SIZES,
+            "every board from 1×1 to 8×8",
+            9..=16,
+            trial::boards,
+        );
         let mut parts = Parts::new(exercise);
         for &size in &sizes {
             let answer = match quietly(|| given(size)) {

@@ -58,13 +58,42 @@ pub(super) fn sizes(
     chosen
 }
 
+/// The sizes a checker tries, and how its report names them: `visible` (in the words
+/// `visible_words`), or in a hidden test two sizes drawn from `hidden`, named by `name` and
+/// marked as drawn when graded.
+pub(super) fn sizes_for(
+    exercise: &str,
+    visible: std::ops::RangeInclusive<usize>,
+    visible_words: &str,
+    hidden: std::ops::RangeInclusive<usize>,
+    name: fn(&[usize]) -> String,
+) -> (Vec<usize>, String) {
+    match hidden_seed() {
+        Some(seed) => {
+            let sizes = sizes(&mut drawn(seed, exercise), hidden, 2);
+            let which = format!("{} (drawn when graded)", name(&sizes));
+            (sizes, which)
+        }
+        None => (visible.collect(), visible_words.to_owned()),
+    }
+}
+
+/// "13 and 14", "9, 11 and 12": numbers in words.
+pub(super) fn numbers(sizes: &[usize]) -> String {
+    in_words(sizes.iter().map(ToString::to_string).collect())
+}
+
 /// "9×9 and 13×13", "9×9, 11×11 and 12×12": the boards a hidden test drew, in words.
 pub(super) fn boards(sizes: &[usize]) -> String {
-    let names: Vec<String> = sizes.iter().map(|n| format!("{n}×{n}")).collect();
-    match names.split_last() {
-        None => "no boards".to_owned(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    in_words(sizes.iter().map(|n| format!("{n}×{n}")).collect())
+}
+
+/// "a, b and c".
+fn in_words(mut names: Vec<String>) -> String {
+    match names.pop() {
+        None => "none".to_owned(),
+        Some(last) if names.is_empty() => last,
+        Some(last) => format!("{} and {last}", names.join(", ")),
     }
 }
 
