@@ -2,8 +2,31 @@
 configuration (autograde) and the students' (validate): `load(c)` sets it up in a configuration.
 """
 
+import os
+import resource
+
 import nbformat
 from nbgrader.preprocessors import CheckCellMetadata, ClearOutput, Execute
+
+# The limits every process of a grading kernel runs under (evcxr, the compiler it starts, the
+# program that runs the cells), each its own: memory in GiB (the data a process may map: an answer
+# that allocates past it aborts, and its cell scores 0), CPU seconds (past them the process is
+# stopped), and processes of the user (a fork bomb stops there; root is not held by it, so grade in
+# a container as an unprivileged user).
+MEMORY_GIB = int(os.environ.get("NQUEENS_GRADING_MEMORY_GIB", "4"))
+CPU_SECONDS = int(os.environ.get("NQUEENS_GRADING_CPU_SECONDS", "900"))
+PROCESSES = int(os.environ.get("NQUEENS_GRADING_PROCESSES", "4096"))
+
+
+def limit_kernel():
+    """Runs in the kernel's process before evcxr starts, so every process it starts inherits it."""
+    for name, value in [(resource.RLIMIT_DATA, MEMORY_GIB << 30),
+                        (resource.RLIMIT_CPU, CPU_SECONDS),
+                        (resource.RLIMIT_NPROC, PROCESSES)]:
+        _, hard = resource.getrlimit(name)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        resource.setrlimit(name, (value, value))
 
 
 class EvcxrExecute(Execute):
@@ -14,6 +37,10 @@ class EvcxrExecute(Execute):
     the cell is done (a wrong answer then scored full points on a busy machine). The report the
     checker shows first marks a failing cell with data-scores="0"; such a cell without a
     stderr output gets one here, which is what nbgrader scores 0."""
+
+    async def async_start_new_kernel(self, **kwargs):
+        kwargs.setdefault("preexec_fn", limit_kernel)
+        return await super().async_start_new_kernel(**kwargs)
 
     def on_cell_executed(self, **kwargs):
         content = kwargs["execute_reply"]["content"]

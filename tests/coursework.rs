@@ -5,9 +5,9 @@
 use nqueens::backtrack::Grid;
 use nqueens::csp::{Csp, CspError};
 use nqueens::exercises::{
-    Report, check_all_clauses, check_at_most_one, check_consistent, check_count, check_create_csp,
-    check_csp_backtracking, check_evolve, check_falling_diagonal, check_fill_board_recursion,
-    check_next_generation, check_queen_sees, check_saturate, check_solve, next_generation,
+    Report, check_at_most_two, check_complete_board, check_consistent, check_count,
+    check_csp_backtracking, check_evolve, check_next_generation, check_queen_attacks, check_solve,
+    check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal, next_generation,
 };
 use nqueens::logic::{Clause, Clauses, Literal, Variable};
 use nqueens::queens::var;
@@ -20,95 +20,170 @@ fn failed_with(report: &Report, words: &str) {
 
 // ---- backtracking ----
 
-fn queen_sees(square: Square, n: usize) -> Vec<Square> {
+/// What a queen attacks, step by step along each of the eight lines, stopping on a queen.
+fn queen_attacks(square: Square, grid: &Grid) -> Vec<Square> {
+    let n = grid.len();
     let mut seen = Vec::new();
-    for r in 1..=n {
-        for c in 1..=n {
-            let (dr, dc) = (r.abs_diff(square.row), c.abs_diff(square.col));
-            if (r, c) != (square.row, square.col) && (dr == 0 || dc == 0 || dr == dc) {
-                seen.push(Square::new(r, c));
+    for dr in -1..=1_isize {
+        for dc in -1..=1_isize {
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            let (mut r, mut c) = (square.row, square.col);
+            while let (Some(nr), Some(nc)) = (r.checked_add_signed(dr), c.checked_add_signed(dc)) {
+                if nr == 0 || nc == 0 || nr > n || nc > n {
+                    break;
+                }
+                seen.push(Square::new(nr, nc));
+                if grid[nr - 1][nc - 1] {
+                    break;
+                }
+                (r, c) = (nr, nc);
             }
         }
     }
     seen
 }
 
-fn fill(n: usize) -> Option<Grid> {
-    fn place(cols: &mut Vec<usize>, n: usize) -> bool {
-        if cols.len() == n {
+/// The fill on a board that may hold queens, kept as a list of queens: a square is free when no
+/// queen shares its column or a diagonal (its row is empty, or it would be skipped).
+fn complete(grid: &Grid, placed: &mut Vec<Square>) -> Option<Grid> {
+    fn go(
+        queens: &mut Vec<(usize, usize)>,
+        row: usize,
+        n: usize,
+        placed: &mut Vec<Square>,
+    ) -> bool {
+        if row == n {
             return true;
         }
-        let row = cols.len();
+        if queens.iter().any(|&(r, _)| r == row) {
+            return go(queens, row + 1, n, placed);
+        }
         for c in 0..n {
-            if cols
+            if queens
                 .iter()
-                .enumerate()
-                .all(|(r, &q)| q != c && row - r != q.abs_diff(c))
+                .all(|&(r, q)| q != c && r.abs_diff(row) != q.abs_diff(c))
             {
-                cols.push(c);
-                if place(cols, n) {
+                placed.push(Square::new(row + 1, c + 1));
+                queens.push((row, c));
+                if go(queens, row + 1, n, placed) {
                     return true;
                 }
-                cols.pop();
+                queens.pop();
             }
         }
         false
     }
-    let mut cols = Vec::new();
-    place(&mut cols, n).then(|| {
-        cols.iter()
-            .map(|&c| (0..n).map(|i| i == c).collect())
-            .collect()
+    let n = grid.len();
+    let mut queens: Vec<(usize, usize)> = (0..n)
+        .flat_map(|r| (0..n).filter(move |&c| grid[r][c]).map(move |c| (r, c)))
+        .collect();
+    go(&mut queens, 0, n, placed).then(|| {
+        let mut out = vec![vec![false; n]; n];
+        for (r, c) in queens {
+            out[r][c] = true;
+        }
+        out
     })
 }
 
+#[cfg(test)]
+fn fill(n: usize) -> Option<Grid> {
+    complete(&vec![vec![false; n]; n], &mut Vec::new())
+}
+
 #[test]
-fn queen_sees_and_the_fill_pass_when_right() {
-    assert!(check_queen_sees(queen_sees).passed());
-    let report = check_fill_board_recursion(fill);
+fn queen_attacks_and_the_completion_pass_when_right() {
+    let attacks = check_queen_attacks(queen_attacks);
+    assert!(attacks.passed(), "{attacks}");
+    assert!(attacks.checked() > 500, "{}", attacks.checked());
+    let report = check_complete_board(complete);
     assert!(report.passed(), "{report}");
-    assert_eq!(report.parts(), Some((8, 8)));
+    assert_eq!(report.parts(), Some((11, 11)));
     assert!((report.points(4.0) - 4.0).abs() < 1e-12);
 }
 
 #[test]
-fn a_fill_that_ignores_diagonals_earns_nothing_and_a_partial_one_earns_its_share() {
-    // Queens on the main diagonal: right only for 1×1, which a constant answers too.
-    let report = check_fill_board_recursion(|n| {
-        Some((0..n).map(|r| (0..n).map(|c| r == c).collect()).collect())
+fn a_queen_that_sees_through_other_queens_is_caught() {
+    let through =
+        check_queen_attacks(|square: Square, grid: &Grid| Piece::Queen.sees(square, grid.len()));
+    failed_with(&through, "not seen:");
+    assert!(through.picture().is_some(), "the board is drawn");
+    // Stopping before the first queen: it cannot be taken then.
+    let short = check_queen_attacks(|square: Square, grid: &Grid| {
+        queen_attacks(square, grid)
+            .into_iter()
+            .filter(|s| !grid[s.row - 1][s.col - 1])
+            .collect()
     });
-    failed_with(&report, "2 queens do not fit");
-    assert_eq!(report.parts(), Some((0, 8)));
-    assert!(report.picture().is_some(), "the wrong board is drawn");
-    assert!(std::panic::catch_unwind(|| report.grade()).is_err());
-    // `None` everywhere is right for 2×2 and 3×3 only: no free credit for a constant.
-    let none = check_fill_board_recursion(|_| None);
-    assert_eq!(none.parts(), Some((0, 8)));
-    failed_with(&none, "as a constant answer would be");
-    assert!(std::panic::catch_unwind(|| none.points(4.0)).is_err());
-    // Right up to 6×6, then nothing: six parts of eight, the small ones counting now.
-    let short = check_fill_board_recursion(|n| if n <= 6 { fill(n) } else { None });
-    assert_eq!(short.parts(), Some((6, 8)));
-    assert!((short.points(4.0) - 3.0).abs() < 1e-12);
-    let stub = check_fill_board_recursion(|_| todo!());
-    assert_eq!(stub.parts(), Some((0, 8)));
-    assert!(std::panic::catch_unwind(|| stub.points(4.0)).is_err());
-    assert!(std::panic::catch_unwind(|| stub.grade()).is_err());
+    failed_with(&short, "missing:");
 }
 
 #[test]
-fn a_fill_must_find_the_board_the_lectures_order_finds_first() {
-    // Columns tried from the right: every board is a solution, the mirror image of the first.
-    let mirrored = check_fill_board_recursion(|n| {
-        fill(n).map(|grid| {
-            grid.into_iter()
+fn a_completion_that_ignores_diagonals_earns_nothing_and_a_partial_one_earns_its_share() {
+    // Queens on the main diagonal: right only for 1×1, which a constant answers too.
+    let report = check_complete_board(|grid: &Grid, _: &mut Vec<Square>| {
+        let n = grid.len();
+        Some((0..n).map(|r| (0..n).map(|c| r == c).collect()).collect())
+    });
+    failed_with(&report, "not the lecture's");
+    assert_eq!(report.parts(), Some((0, 11)));
+    assert!(report.picture().is_some(), "the wrong board is drawn");
+    assert!(std::panic::catch_unwind(|| report.grade()).is_err());
+    // `None` everywhere is the answer for 2×2, 3×3 and the 6×6 with a corner queen, but the
+    // search that finds it out places queens on the way: nothing noted, nothing earned.
+    let none = check_complete_board(|_: &Grid, _: &mut Vec<Square>| None);
+    assert_eq!(none.parts(), Some((0, 11)));
+    failed_with(&none, "returned None");
+    // Right on empty boards up to 6×6 only, then nothing.
+    let short = check_complete_board(|grid: &Grid, placed: &mut Vec<Square>| {
+        let empty = grid.iter().all(|row| row.iter().all(|&q| !q));
+        if grid.len() <= 6 && empty {
+            complete(grid, placed)
+        } else {
+            None
+        }
+    });
+    assert_eq!(short.parts(), Some((6, 11)));
+    let stub = check_complete_board(|_: &Grid, _: &mut Vec<Square>| todo!());
+    assert_eq!(stub.parts(), Some((0, 11)));
+    assert!(std::panic::catch_unwind(|| stub.points(4.0)).is_err());
+}
+
+#[test]
+fn a_completion_must_search_as_the_lecture_does() {
+    // Columns tried from the right: a solution, the mirror image of the first.
+    let mirrored = check_complete_board(|grid: &Grid, placed: &mut Vec<Square>| {
+        let flipped: Grid = grid
+            .iter()
+            .map(|row| row.iter().rev().copied().collect())
+            .collect();
+        complete(&flipped, placed).map(|g| {
+            g.into_iter()
                 .map(|row| row.into_iter().rev().collect())
                 .collect()
         })
     });
     failed_with(&mirrored, "not the board the search finds first");
-    // 1×1 is its own mirror image, and 2, 3 are None: those are all a constant could have.
-    assert_eq!(mirrored.parts(), Some((0, 8)));
+    // The right boards, found without noting the queens placed: every try of whole boards does.
+    let silent =
+        check_complete_board(|grid: &Grid, _: &mut Vec<Square>| complete(grid, &mut Vec::new()));
+    failed_with(&silent, "not the lecture's");
+    assert_eq!(silent.parts(), Some((0, 11)), "{silent}");
+    // Only the queens of the answer noted, not the ones taken back.
+    let kept = check_complete_board(|grid: &Grid, placed: &mut Vec<Square>| {
+        let answer = complete(grid, &mut Vec::new())?;
+        for (r, row) in answer.iter().enumerate() {
+            if let Some(c) = row.iter().position(|&q| q)
+                && !grid[r][c]
+            {
+                placed.push(Square::new(r + 1, c + 1));
+            }
+        }
+        Some(answer)
+    });
+    failed_with(&kept, "queen placed number");
     // An independent reference: the first of the row-by-row enumeration is 1 5 8 6 3 7 2 4.
     let eight = fill(8).unwrap();
     let columns: Vec<usize> = eight
@@ -121,34 +196,26 @@ fn a_fill_must_find_the_board_the_lectures_order_finds_first() {
 #[test]
 fn hidden_tests_draw_new_boards_from_the_seed_and_say_so() {
     use nqueens::exercises::hidden;
-    let a = hidden::check_fill_board_recursion(fill, 11);
+    let a = hidden::check_complete_board(complete, 11);
     assert!(a.passed(), "{a}");
     assert!(a.text().starts_with("✔ Hidden test (seed 11)"), "{a}");
     assert!(a.text().contains("drawn when graded"));
     // The same seed, the same boards; another seed, other boards (for some seed nearby).
-    assert_eq!(
-        a.text(),
-        hidden::check_fill_board_recursion(fill, 11).text()
-    );
-    assert!(
-        (12..20).any(|seed| {
-            let b = hidden::check_fill_board_recursion(fill, seed);
-            b.text().replace(&format!("seed {seed}"), "seed 11") != a.text()
-        }),
-        "every seed drew the same boards"
-    );
-    // A table of the visible sizes fails the hidden ones, which are larger than 8.
-    let table = |n: usize| if n <= 8 { fill(n) } else { None };
-    assert!(check_fill_board_recursion(table).passed());
-    let hidden_report = hidden::check_fill_board_recursion(table, 11);
-    assert_eq!(hidden_report.parts(), Some((0, 2)));
-    failed_with(&hidden_report, "returned None");
+    assert_eq!(a.text(), hidden::check_complete_board(complete, 11).text());
+    // A table of the visible boards fails the hidden ones, which are larger than 8×8.
+    let table = |grid: &Grid, placed: &mut Vec<Square>| {
+        if grid.len() <= 8 {
+            complete(grid, placed)
+        } else {
+            None
+        }
+    };
+    assert!(check_complete_board(table).passed());
+    let hidden_report = hidden::check_complete_board(table, 11);
+    assert_eq!(hidden_report.parts().map(|(_, total)| total), Some(2));
+    assert!(!hidden_report.passed());
     // Outside a hidden test, the checkers are back on the visible inputs.
-    assert!(
-        check_fill_board_recursion(fill)
-            .text()
-            .contains("1×1 to 8×8")
-    );
+    assert!(check_complete_board(complete).text().contains("1×1 to 8×8"));
 }
 
 #[test]
@@ -194,18 +261,54 @@ fn at_most_one(variables: &[Variable]) -> Clauses {
     clauses
 }
 
-fn falling(k: isize, n: usize) -> Clauses {
-    let squares: Vec<Variable> = (1..=n)
-        .filter_map(|c| {
-            let r = isize::try_from(c).ok()? + k;
-            let r = usize::try_from(r).ok()?;
-            (1..=n).contains(&r).then(|| var(r, c))
-        })
-        .collect();
-    at_most_one(&squares)
+/// Every three different variables, by three nested loops over positions.
+fn at_most_two(variables: &[Variable]) -> Clauses {
+    let mut clauses = Clauses::new();
+    let n = variables.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let (a, b, c) = (variables[i], variables[j], variables[k]);
+                if a != b && b != c && a != c {
+                    clauses.insert(Clause::from_iter([a, b, c].map(Literal::negative)));
+                }
+            }
+        }
+    }
+    clauses
 }
 
-fn all_clauses(n: usize) -> Clauses {
+/// A wrapped diagonal by walking it: from (1, 1 + k), one row down and one column right, the
+/// column wrapping past n (falling), or left, wrapping below 1 (rising, from the square of row
+/// 1 whose row + col is k mod n).
+fn wrapped(k: usize, n: usize, falling: bool) -> Vec<Variable> {
+    let mut col = if falling {
+        1 + k
+    } else {
+        match (k + n - 1) % n {
+            0 => n,
+            c => c,
+        }
+    };
+    let mut out = Vec::new();
+    for row in 1..=n {
+        out.push(var(row, col));
+        col = if falling {
+            if col == n { 1 } else { col + 1 }
+        } else if col == 1 {
+            n
+        } else {
+            col - 1
+        };
+    }
+    out
+}
+
+fn wrapped_diagonal(k: usize, n: usize) -> Clauses {
+    at_most_one(&wrapped(k, n, true))
+}
+
+fn torus_clauses(n: usize) -> Clauses {
     let mut clauses = Clauses::new();
     for r in 1..=n {
         clauses.extend(at_most_one(&(1..=n).map(|c| var(r, c)).collect::<Vec<_>>()));
@@ -213,55 +316,71 @@ fn all_clauses(n: usize) -> Clauses {
     for c in 1..=n {
         clauses.insert((1..=n).map(|r| Literal::positive(var(r, c))).collect());
     }
-    let n_i = isize::try_from(n).unwrap();
-    for k in -n_i..=n_i {
-        clauses.extend(falling(k, n));
-    }
-    for s in 2..=2 * n {
-        let diagonal: Vec<Variable> = (1..=n)
-            .filter(|&c| s > c && (1..=n).contains(&(s - c)))
-            .map(|c| var(s - c, c))
-            .collect();
-        clauses.extend(at_most_one(&diagonal));
+    for k in 0..n {
+        clauses.extend(at_most_one(&wrapped(k, n, true)));
+        clauses.extend(at_most_one(&wrapped(k, n, false)));
     }
     clauses
 }
 
 #[test]
 fn the_clause_builders_pass_when_right() {
-    assert!(check_at_most_one(at_most_one).passed());
-    assert!(check_falling_diagonal(falling).passed());
-    let report = check_all_clauses(all_clauses);
+    let two = check_at_most_two(at_most_two);
+    assert!(two.passed(), "{two}");
+    assert_eq!(
+        at_most_two(&(1..=8).map(|c| var(1, c)).collect::<Vec<_>>()).len(),
+        56
+    );
+    let diagonal = check_wrapped_diagonal(wrapped_diagonal);
+    assert!(diagonal.passed(), "{diagonal}");
+    let report = check_torus_clauses(torus_clauses);
     assert!(report.passed(), "{report}");
-    assert_eq!(all_clauses(8).len(), 512);
+}
+
+#[test]
+fn torus_models_are_queens_that_no_wrapped_line_joins() {
+    // Certificate: every model the solver finds for n = 5 and 7 has one queen per row and column,
+    // and no two on a wrapped diagonal; 4, 6 and 8 have none (n must be prime to 6).
+    for n in 4..=8 {
+        let answer = dp::solve(&torus_clauses(n));
+        assert_eq!(answer.contains_empty(), n % 2 == 0 || n % 3 == 0, "{n}");
+        if answer.contains_empty() {
+            continue;
+        }
+        let queens: Vec<(usize, usize)> = (1..=n)
+            .flat_map(|r| (1..=n).map(move |c| (r, c)))
+            .filter(|&(r, c)| answer.contains(&Clause::unit(Literal::positive(var(r, c)))))
+            .collect();
+        assert_eq!(queens.len(), n);
+        for (i, &(r1, c1)) in queens.iter().enumerate() {
+            for &(r2, c2) in &queens[i + 1..] {
+                assert!(r1 != r2 && c1 != c2);
+                assert_ne!((c1 + n - r1 % n) % n, (c2 + n - r2 % n) % n);
+                assert_ne!((r1 + c1) % n, (r2 + c2) % n);
+            }
+        }
+    }
 }
 
 #[test]
 fn wrong_clause_builders_show_the_clause_that_differs() {
-    // Every ordered pair: {¬p, ¬q} and {¬q, ¬p} are one clause, but {¬p, ¬p} = {¬p} is not wanted.
-    let doubled = check_at_most_one(|vars: &[Variable]| {
-        vars.iter()
-            .flat_map(|&p| {
-                vars.iter()
-                    .map(move |&q| Clause::from_iter([Literal::negative(p), Literal::negative(q)]))
-            })
-            .collect()
+    // The lecture's at-most-one: pairs, not triples.
+    let pairs = check_at_most_two(at_most_one);
+    failed_with(&pairs, "not wanted");
+    assert!(pairs.picture().is_some());
+    // The diagonal of the ordinary board, not wrapped: the squares past the edge are missing.
+    let plain = check_wrapped_diagonal(|k, n| {
+        at_most_one(
+            &(1..=n)
+                .filter(|&r| r + k <= n)
+                .map(|r| var(r, r + k))
+                .collect::<Vec<_>>(),
+        )
     });
-    failed_with(&doubled, "not wanted");
-    assert!(doubled.picture().is_some());
-    // The rising diagonal instead of the falling one.
-    let rising = check_falling_diagonal(|k, n| {
-        let s = usize::try_from(isize::try_from(n).unwrap() + 1 + k).unwrap_or(0);
-        let diagonal: Vec<Variable> = (1..=n)
-            .filter(|&c| s > c && (1..=n).contains(&(s - c)))
-            .map(|c| var(s - c, c))
-            .collect();
-        at_most_one(&diagonal)
-    });
-    failed_with(&rising, "missing");
+    failed_with(&plain, "missing");
     // No column clauses: wrong for every n (n = 1 has one column clause too).
-    let no_columns = check_all_clauses(|n| {
-        all_clauses(n)
+    let no_columns = check_torus_clauses(|n| {
+        torus_clauses(n)
             .iter()
             .filter(|c| c.literals().iter().any(|l| l.is_negative()))
             .cloned()
@@ -270,9 +389,9 @@ fn wrong_clause_builders_show_the_clause_that_differs() {
     failed_with(&no_columns, "missing");
     assert_eq!(no_columns.parts(), Some((0, 8)));
     // Right up to 4×4 only.
-    let small = check_all_clauses(|n| {
+    let small = check_torus_clauses(|n| {
         if n <= 4 {
-            all_clauses(n)
+            torus_clauses(n)
         } else {
             Clauses::new()
         }
@@ -296,18 +415,33 @@ fn saturate(clauses: &Clauses) -> Clauses {
     set
 }
 
-fn solve(clauses: &Clauses) -> Clauses {
+/// The lecture's search with the Jeroslow–Wang choice, written here: the literal of highest
+/// score `Σ 2^−|C|` over the clauses of two or more literals, the first in the order of literals
+/// on a tie; each split noted.
+fn solve(clauses: &Clauses, splits: &mut Vec<Literal>) -> Clauses {
     let set = saturate(clauses);
     if set.contains_empty() {
         return Clauses::falsum();
     }
-    let open = set.iter().find(|c| c.as_unit().is_none()).cloned();
-    let Some(clause) = open else { return set };
-    let l = clause.literals()[0];
+    let mut scores: Vec<(Literal, f64)> = Vec::new();
+    for clause in set.iter().filter(|c| c.len() >= 2) {
+        for &l in clause {
+            let weight = 0.5_f64.powi(i32::try_from(clause.len()).unwrap());
+            match scores.iter_mut().find(|(m, _)| *m == l) {
+                Some((_, s)) => *s += weight,
+                None => scores.push((l, weight)),
+            }
+        }
+    }
+    scores.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let Some(&(l, _)) = scores.first() else {
+        return set;
+    };
     for choice in [l, !l] {
+        splits.push(choice);
         let mut next = set.clone();
         next.insert(Clause::unit(choice));
-        let answer = solve(&next);
+        let answer = solve(&next, splits);
         if !answer.contains_empty() {
             return answer;
         }
@@ -316,55 +450,92 @@ fn solve(clauses: &Clauses) -> Clauses {
 }
 
 #[test]
-fn saturate_and_solve_pass_when_right() {
-    let report = check_saturate(saturate);
-    assert!(report.passed(), "{report}");
-    // Stopping as soon as {} appears is as good: solve only asks whether it is there.
-    let stopping = check_saturate(|clauses: &Clauses| {
-        let set = saturate(clauses);
-        if set.contains_empty() {
-            Clauses::falsum()
-        } else {
-            set
-        }
-    });
-    assert!(stopping.passed(), "{stopping}");
+fn solve_passes_when_right() {
     let report = check_solve(solve);
     assert!(report.passed(), "{report}");
-    assert!(check_solve(dp::solve).passed());
+    assert_eq!(report.checked(), 43);
 }
 
 #[test]
-fn wrong_saturate_and_solve_are_caught() {
-    // One round of reduce only.
-    let once = check_saturate(
-        |clauses: &Clauses| match clauses.iter().find_map(Clause::as_unit) {
-            Some(l) => dp::reduce(clauses, l),
-            None => clauses.clone(),
-        },
-    );
-    failed_with(&once, "missing:");
+fn wrong_solves_are_caught() {
     // Always "unsatisfiable".
-    let pessimist = check_solve(|_: &Clauses| Clauses::falsum());
+    let pessimist = check_solve(|_: &Clauses, _: &mut Vec<Literal>| Clauses::falsum());
     failed_with(&pessimist, "have a model");
     assert!(
         pessimist.picture().is_some(),
         "the reference's search is drawn"
     );
     // The saturated set without splitting: not a set of unit clauses.
-    let lazy = check_solve(saturate);
+    let lazy = check_solve(|c: &Clauses, _: &mut Vec<Literal>| saturate(c));
     failed_with(&lazy, "unit");
+    // A right answer by another search (the library's, first variable): the splits give it away.
+    let other = check_solve(|c: &Clauses, _: &mut Vec<Literal>| dp::solve(c));
+    failed_with(&other, "not the lecture's");
+    // A table of truth values: every model of the variables tried in turn, the splits unnoted.
+    let table = check_solve(|c: &Clauses, _: &mut Vec<Literal>| {
+        let vars: Vec<Variable> = c.variables().into_iter().collect();
+        for bits in 0..1u32 << vars.len() {
+            let model: Clauses = vars
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| {
+                    Clause::unit(if bits >> i & 1 == 1 {
+                        Literal::positive(v)
+                    } else {
+                        Literal::negative(v)
+                    })
+                })
+                .collect();
+            if c.iter()
+                .all(|clause| clause.iter().any(|l| model.contains(&Clause::unit(*l))))
+            {
+                return model;
+            }
+        }
+        Clauses::falsum()
+    });
+    failed_with(&table, "not the lecture's");
+    // The first variable instead of the highest score.
+    let first = check_solve(|c: &Clauses, splits: &mut Vec<Literal>| {
+        fn go(c: &Clauses, splits: &mut Vec<Literal>) -> Clauses {
+            let set = saturate(c);
+            if set.contains_empty() {
+                return Clauses::falsum();
+            }
+            let Some(l) = dp::select_literal(&set, dp::Heuristic::FirstVariable) else {
+                return set;
+            };
+            for choice in [l, !l] {
+                splits.push(choice);
+                let mut next = set.clone();
+                next.insert(Clause::unit(choice));
+                let answer = go(&next, splits);
+                if !answer.contains_empty() {
+                    return answer;
+                }
+            }
+            Clauses::falsum()
+        }
+        go(c, splits)
+    });
+    failed_with(&first, "split number");
 }
 
 // ---- the CSP ----
 
-fn create_csp(n: usize) -> Result<Csp, CspError> {
+/// The superqueens' CSP, the knight's jumps written as the pairs of columns they join.
+fn superqueens_csp(n: usize) -> Result<Csp, CspError> {
     let names: Vec<String> = (1..=n).map(|i| format!("V{i}")).collect();
     let mut constraints = Vec::new();
     for i in 1..=n {
         for j in i + 1..=n {
             constraints.push(format!("V{i} != V{j}"));
             constraints.push(format!("abs(V{j} - V{i}) != {}", j - i));
+            match j - i {
+                1 => constraints.push(format!("abs(V{i} - V{j}) != 2")),
+                2 => constraints.push(format!("abs(V{i} - V{j}) != 1")),
+                _ => {}
+            }
         }
     }
     Csp::new(
@@ -382,41 +553,52 @@ fn is_consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {
     })
 }
 
-fn backtracking(csp: &Csp) -> Option<Vec<i64>> {
-    fn go(csp: &Csp, assignment: &mut Vec<Option<i64>>, var: usize) -> bool {
+fn backtracking(csp: &Csp, kept: &mut Vec<(usize, i64)>) -> Option<Vec<i64>> {
+    fn go(
+        csp: &Csp,
+        assignment: &mut Vec<Option<i64>>,
+        var: usize,
+        kept: &mut Vec<(usize, i64)>,
+    ) -> bool {
         if var == assignment.len() {
             return true;
         }
         for &value in csp.values() {
             assignment[var] = Some(value);
-            if is_consistent(csp, assignment, var) && go(csp, assignment, var + 1) {
-                return true;
+            if is_consistent(csp, assignment, var) {
+                kept.push((var, value));
+                if go(csp, assignment, var + 1, kept) {
+                    return true;
+                }
             }
         }
         assignment[var] = None;
         false
     }
     let mut assignment = vec![None; csp.variables().len()];
-    go(csp, &mut assignment, 0).then(|| assignment.into_iter().map(Option::unwrap).collect())
+    go(csp, &mut assignment, 0, kept).then(|| assignment.into_iter().map(Option::unwrap).collect())
 }
 
 #[test]
 fn the_csp_exercises_pass_when_right() {
     for report in [
-        check_create_csp(create_csp),
+        check_superqueens_csp(superqueens_csp),
         check_consistent(is_consistent),
         check_csp_backtracking(backtracking),
     ] {
         assert!(report.passed(), "{report}");
     }
-    // The same constraints written the other way round are the same CSP.
-    let swapped = check_create_csp(|n| {
+    // The knight's jumps written as one constraint per pair: the same CSP.
+    let joined = check_superqueens_csp(|n| {
         let names: Vec<String> = (1..=n).map(|i| format!("V{i}")).collect();
         let mut constraints = Vec::new();
         for i in 1..=n {
             for j in i + 1..=n {
                 constraints.push(format!("V{j} != V{i}"));
                 constraints.push(format!("abs(V{i} - V{j}) != {}", j - i));
+                if j - i <= 2 {
+                    constraints.push(format!("abs(V{i} - V{j}) + {} != 3", j - i));
+                }
             }
         }
         Csp::new(
@@ -425,16 +607,24 @@ fn the_csp_exercises_pass_when_right() {
             &constraints,
         )
     });
-    assert!(swapped.passed(), "{swapped}");
+    assert!(joined.passed(), "{joined}");
 }
 
 #[test]
 fn wrong_csp_answers_are_caught() {
-    // No diagonal constraints: right for n = 1 only.
-    let rooks = check_create_csp(|n| {
+    // The lecture's queens, without the knight's jumps: right for n = 1 and 2 only (two rows one
+    // apart cannot be a jump of two columns on 2×2).
+    let queens = check_superqueens_csp(|n| {
         let names: Vec<String> = (1..=n).map(|i| format!("V{i}")).collect();
         let constraints: Vec<String> = (1..=n)
-            .flat_map(|i| (i + 1..=n).map(move |j| format!("V{i} != V{j}")))
+            .flat_map(|i| {
+                (i + 1..=n).flat_map(move |j| {
+                    [
+                        format!("V{i} != V{j}"),
+                        format!("abs(V{j} - V{i}) != {}", j - i),
+                    ]
+                })
+            })
             .collect();
         Csp::new(
             &names,
@@ -442,10 +632,9 @@ fn wrong_csp_answers_are_caught() {
             &constraints,
         )
     });
-    failed_with(&rooks, "attack each other");
-    // Right for one queen only, which has no constraints to get wrong: nothing earned.
-    assert_eq!(rooks.parts(), Some((0, 8)));
-    assert!(rooks.picture().is_some());
+    failed_with(&queens, "attack each other");
+    assert_eq!(queens.parts(), Some((2, 8)));
+    assert!(queens.picture().is_some());
     // Checking every constraint, assigned or not.
     let eager = check_consistent(|csp: &Csp, assignment: &[Option<i64>], _| {
         let values: Vec<i64> = assignment.iter().map(|v| v.unwrap_or(0)).collect();
@@ -453,12 +642,15 @@ fn wrong_csp_answers_are_caught() {
     });
     failed_with(&eager, "reference: true");
     // The first value everywhere.
-    let naive = check_csp_backtracking(|csp: &Csp| Some(vec![1; csp.variables().len()]));
-    failed_with(&naive, "do not fit");
+    let naive = check_csp_backtracking(|csp: &Csp, _: &mut Vec<(usize, i64)>| {
+        Some(vec![1; csp.variables().len()])
+    });
+    // (On one queen it is the answer, but the search it skipped keeps V1 = 1 first.)
+    failed_with(&naive, "not the lecture's");
     assert_eq!(naive.parts(), Some((0, 8)));
     // A solution, but the search's last rather than its first.
-    let backwards = check_csp_backtracking(|csp: &Csp| {
-        backtracking(csp).map(|values| {
+    let backwards = check_csp_backtracking(|csp: &Csp, kept: &mut Vec<(usize, i64)>| {
+        backtracking(csp, kept).map(|values| {
             values
                 .iter()
                 .map(|v| i64::try_from(csp.values().len()).unwrap() + 1 - v)
@@ -466,6 +658,25 @@ fn wrong_csp_answers_are_caught() {
         })
     });
     failed_with(&backwards, "not the one the search finds first");
+    // The right answers, by a search that notes nothing: every whole assignment tried in turn.
+    let silent = check_csp_backtracking(|csp: &Csp, _: &mut Vec<(usize, i64)>| {
+        backtracking(csp, &mut Vec::new())
+    });
+    failed_with(&silent, "not the lecture's");
+    assert_eq!(silent.parts(), Some((0, 8)));
+    // Noting every value tried, not only the ones that pass the check.
+    let every = check_csp_backtracking(|csp: &Csp, kept: &mut Vec<(usize, i64)>| {
+        let mut all = Vec::new();
+        let answer = backtracking(csp, &mut all);
+        for &(var, value) in &all {
+            for v in csp.values().iter().copied().take_while(|&v| v < value) {
+                kept.push((var, v));
+            }
+            kept.push((var, value));
+        }
+        answer
+    });
+    failed_with(&every, "noted by yours");
 }
 
 // ---- counting ----
@@ -547,20 +758,17 @@ fn right_answers_pass_every_hidden_test_for_any_seed() {
     let evolve = |first: &[u8], steps: usize| nqueens::exercises::generations(first, steps);
     for seed in [1, 2026, u64::MAX] {
         let reports = [
-            hidden::check_queen_sees(queen_sees, seed),
+            hidden::check_queen_attacks(queen_attacks, seed),
             hidden::check_rook_sees(rook, seed),
             hidden::check_knight_sees(knight, seed),
-            hidden::check_fill_board_recursion(fill, seed),
+            hidden::check_complete_board(complete, seed),
             hidden::check_next_generation(next_generation, seed),
             hidden::check_evolve(evolve, seed),
-            hidden::check_at_most_one(at_most_one, seed),
-            hidden::check_falling_diagonal(falling, seed),
-            hidden::check_all_clauses(all_clauses, seed),
-            hidden::check_reduce(dp::reduce, seed),
-            hidden::check_saturate(saturate, seed),
+            hidden::check_at_most_two(at_most_two, seed),
+            hidden::check_wrapped_diagonal(wrapped_diagonal, seed),
+            hidden::check_torus_clauses(torus_clauses, seed),
             hidden::check_solve(solve, seed),
-            hidden::check_jeroslow_wang(dp::jeroslow_wang, seed),
-            hidden::check_create_csp(create_csp, seed),
+            hidden::check_superqueens_csp(superqueens_csp, seed),
             hidden::check_consistent(is_consistent, seed),
             hidden::check_csp_backtracking(backtracking, seed),
             hidden::check_count(count, seed),
@@ -576,25 +784,25 @@ fn right_answers_pass_every_hidden_test_for_any_seed() {
 fn hidden_tests_catch_answers_that_only_fit_the_visible_inputs() {
     use nqueens::exercises::hidden;
     // Right on boards up to 8×8, and blind beyond them.
-    let small_queen = |square: Square, n: usize| {
-        if n <= 8 {
-            queen_sees(square, n)
+    let small_queen = |square: Square, grid: &Grid| {
+        if grid.len() <= 8 {
+            queen_attacks(square, grid)
         } else {
             vec![]
         }
     };
-    assert!(check_queen_sees(small_queen).passed());
-    failed_with(&hidden::check_queen_sees(small_queen, 3), "missing");
+    assert!(check_queen_attacks(small_queen).passed());
+    failed_with(&hidden::check_queen_attacks(small_queen, 3), "missing");
     let small_clauses = |n: usize| {
         if n <= 8 {
-            all_clauses(n)
+            torus_clauses(n)
         } else {
             Clauses::new()
         }
     };
-    assert!(check_all_clauses(small_clauses).passed());
+    assert!(check_torus_clauses(small_clauses).passed());
     assert_eq!(
-        hidden::check_all_clauses(small_clauses, 3).parts(),
+        hidden::check_torus_clauses(small_clauses, 3).parts(),
         Some((0, 2))
     );
     // A pre-homework answer that only knows rows of up to 40 cells.

@@ -3,10 +3,10 @@
 
 use nqueens::backtrack;
 use nqueens::exercises::{
-    check_jeroslow_wang, check_knight_sees, check_next_generation, check_reduce, check_rook_sees,
-    check_sees, next_generation,
+    check_eliminate, check_knight_sees, check_moms, check_next_generation, check_rook_sees,
+    check_sees, check_subsume, hidden, next_generation,
 };
-use nqueens::logic::{Clause, Clauses, Literal};
+use nqueens::logic::{Clause, Clauses, Literal, Variable};
 use nqueens::{Direction, Piece, Square};
 
 /// Squares on an n×n board reached by the given steps, each taken once (a jumping piece).
@@ -202,77 +202,160 @@ fn the_pre_homework_checker_rejects_wrong_rules_and_lengths() {
     assert!(panics.text().contains("later"), "{panics}");
 }
 
-fn student_reduce(clauses: &Clauses, literal: Literal) -> Clauses {
+/// Subsumption written from its definition: a clause goes when some other clause of the set is
+/// a subset of it.
+fn student_subsume(clauses: &Clauses) -> Clauses {
     let mut out = Clauses::new();
-    for clause in clauses {
-        if clause.contains(!literal) {
-            out.insert(clause.iter().copied().filter(|&l| l != !literal).collect());
-        } else if !clause.contains(literal) {
-            out.insert(clause.clone());
+    'clauses: for clause in clauses {
+        for other in clauses {
+            if other != clause && other.iter().all(|&l| clause.contains(l)) {
+                continue 'clauses;
+            }
         }
+        out.insert(clause.clone());
     }
-    out.insert(Clause::unit(literal));
     out
 }
 
 #[test]
-fn the_reduce_checker_passes_correct_answers_and_rejects_wrong_ones() {
-    for report in [
-        check_reduce(nqueens::dp::reduce),
-        check_reduce(student_reduce),
-    ] {
-        assert!(report.passed(), "{report}");
-        assert!(report.checked() > 200, "{}", report.checked());
+fn the_subsume_checker_passes_correct_answers_and_rejects_wrong_ones() {
+    let report = check_subsume(student_subsume);
+    assert!(report.passed(), "{report}");
+    assert_eq!(report.checked(), 43);
+    for seed in [1, 2026, u64::MAX] {
+        let hidden = hidden::check_subsume(student_subsume, seed);
+        assert!(hidden.passed(), "{hidden}");
     }
-    // Forgetting to put {l} back.
-    let no_unit = check_reduce(|clauses, literal| {
-        let mut out = student_reduce(clauses, literal);
-        out.remove(&Clause::unit(literal));
-        out
-    });
-    assert!(!no_unit.passed());
-    assert!(no_unit.text().contains("missing:"), "{no_unit}");
-    // Unit cut without unit subsumption: clauses with l stay.
-    let no_subsumption = check_reduce(|clauses, literal| {
+    // Only the lecture's unit subsumption: clauses inside longer ones than units stay.
+    let units_only = check_subsume(|clauses| {
+        let units: Vec<Literal> = clauses.iter().filter_map(Clause::as_unit).collect();
         clauses
             .iter()
-            .map(|c| c.iter().copied().filter(|&l| l != !literal).collect())
+            .filter(|c| c.len() == 1 || !units.iter().any(|&u| c.contains(u)))
+            .cloned()
             .collect()
     });
+    assert!(!units_only.passed());
+    assert!(units_only.text().contains("too many:"), "{units_only}");
+    // Removing the smaller clause instead of the larger.
+    let backwards = check_subsume(|clauses| {
+        clauses
+            .iter()
+            .filter(|c| {
+                !clauses
+                    .iter()
+                    .any(|d| d != *c && c.iter().all(|&l| d.contains(l)))
+            })
+            .cloned()
+            .collect()
+    });
+    assert!(backwards.text().contains("missing:"), "{backwards}");
+    let stub = check_subsume(|_| todo!("later"));
     assert!(
-        no_subsumption.text().contains("too many:"),
-        "{no_subsumption}"
+        stub.text().contains("panicked") && stub.text().contains("later"),
+        "{stub}"
     );
-    assert_eq!(no_subsumption.checked(), 0);
+}
+
+/// The resolvents of every pair, written out: the clauses without `v`, then each resolvent that
+/// is not always true.
+fn student_eliminate(clauses: &Clauses, v: Variable) -> Clauses {
+    let (x, nx) = (Literal::positive(v), Literal::negative(v));
+    let mut out = Clauses::new();
+    let mut pos = Vec::new();
+    let mut neg = Vec::new();
+    for clause in clauses {
+        match (clause.contains(x), clause.contains(nx)) {
+            (false, false) => {
+                out.insert(clause.clone());
+            }
+            (true, false) => pos.push(clause),
+            (false, true) => neg.push(clause),
+            (true, true) => {}
+        }
+    }
+    for p in &pos {
+        for n in &neg {
+            let mut lits: Vec<Literal> = p.iter().copied().filter(|&l| l != x).collect();
+            lits.extend(n.iter().copied().filter(|&l| l != nx));
+            if !lits.iter().any(|&l| lits.contains(&!l)) {
+                out.insert(lits.into_iter().collect());
+            }
+        }
+    }
+    out
 }
 
 #[test]
-fn the_jeroslow_wang_checker_passes_correct_answers_and_rejects_wrong_ones() {
-    let student = |clauses: &Clauses, literal: Literal| -> f64 {
+fn the_eliminate_checker_passes_correct_answers_and_rejects_wrong_ones() {
+    let report = check_eliminate(student_eliminate);
+    assert!(report.passed(), "{report}");
+    for seed in [1, 2026, u64::MAX] {
+        let hidden = hidden::check_eliminate(student_eliminate, seed);
+        assert!(hidden.passed(), "{hidden}");
+    }
+    assert!(report.checked() > 150, "{}", report.checked());
+    // Keeping the resolvents that are always true.
+    let tautologies = check_eliminate(|clauses, v| {
+        let (x, nx) = (Literal::positive(v), Literal::negative(v));
+        let mut out = student_eliminate(clauses, v);
+        for p in clauses.iter().filter(|c| c.contains(x) && !c.contains(nx)) {
+            for n in clauses.iter().filter(|c| c.contains(nx) && !c.contains(x)) {
+                out.insert(
+                    p.without(x)
+                        .iter()
+                        .chain(n.without(nx).iter())
+                        .copied()
+                        .collect(),
+                );
+            }
+        }
+        out
+    });
+    assert!(!tautologies.passed());
+    assert!(tautologies.text().contains("always true"), "{tautologies}");
+    // Dropping the clauses with the variable, and no resolvents.
+    let dropped = check_eliminate(|clauses, v| {
         clauses
             .iter()
-            .filter(|c| c.contains(literal))
-            .map(|c| 1.0 / f64::from(1_u32 << c.len()))
-            .sum()
+            .filter(|c| !c.iter().any(|l| l.variable() == v))
+            .cloned()
+            .collect()
+    });
+    assert!(dropped.text().contains("missing:"), "{dropped}");
+}
+
+#[test]
+fn the_moms_checker_passes_correct_answers_and_rejects_wrong_ones() {
+    let student = |clauses: &Clauses, literal: Literal| -> usize {
+        let mut best: Option<(usize, usize)> = None;
+        for clause in clauses.iter().filter(|c| c.len() >= 2) {
+            let hit = usize::from(clause.contains(literal));
+            best = match best {
+                Some((len, n)) if len == clause.len() => Some((len, n + hit)),
+                Some((len, n)) if len < clause.len() => Some((len, n)),
+                _ => Some((clause.len(), hit)),
+            };
+        }
+        best.map_or(0, |(_, n)| n)
     };
-    for report in [
-        check_jeroslow_wang(nqueens::dp::jeroslow_wang),
-        check_jeroslow_wang(student),
-    ] {
-        assert!(report.passed(), "{report}");
+    let report = check_moms(student);
+    assert!(report.passed(), "{report}");
+    for seed in [1, 2026, u64::MAX] {
+        let hidden = hidden::check_moms(student, seed);
+        assert!(hidden.passed(), "{hidden}");
     }
-    // Counting clauses instead of weighing them.
-    let counted = check_jeroslow_wang(|clauses, literal| {
-        f64::from(u32::try_from(clauses.iter().filter(|c| c.contains(literal)).count()).unwrap())
+    // Counting unit clauses as the shortest.
+    let units = check_moms(|clauses, literal| {
+        let k = clauses.iter().map(Clause::len).min().unwrap_or(0);
+        clauses
+            .iter()
+            .filter(|c| c.len() == k && c.contains(literal))
+            .count()
     });
-    assert!(!counted.passed());
-    assert!(counted.text().contains("reference: "), "{counted}");
-    assert!(counted.text().contains("2^-"), "{counted}");
-    // Scoring the variable rather than the literal.
-    let variable = check_jeroslow_wang(|clauses, literal| {
-        student(clauses, literal) + student(clauses, !literal)
-    });
-    assert!(!variable.passed());
-    let nan = check_jeroslow_wang(|_, _| f64::NAN);
-    assert!(!nan.passed());
+    assert!(!units.passed());
+    assert!(units.text().contains("shortest clauses"), "{units}");
+    // Counting every clause.
+    let all = check_moms(|clauses, literal| clauses.iter().filter(|c| c.contains(literal)).count());
+    assert!(!all.passed());
 }

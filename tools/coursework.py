@@ -52,9 +52,10 @@ SILENCE_STDERR = ("    use std::os::fd::FromRawFd;\n"
                   "    drop(unsafe { std::fs::File::from_raw_fd(2) });\n")
 CHEATS = {
     # The crate's own answer, called by name: the coursework crate does not lead to it.
-    "called-answer": ("01-backtracking", "test_queen_sees", "queen_sees",
-                      lambda solution: "fn queen_sees(square: Square, size: usize) -> Vec<Square> {\n"
-                      "    nqueens::backtrack::queen_sees(square, size)\n}"),
+    "called-answer": ("01-backtracking", "test_complete_board", "complete_board",
+                      lambda solution: "fn complete_board(board: &Grid, placed: &mut Vec<Square>) "
+                      "-> Option<Grid> {\n    let _ = placed;\n"
+                      "    nqueens::backtrack::fill_board_recursion(board.len())\n}"),
     # The same through `extern crate`, which evcxr would fetch from crates.io: not run.
     "extern-crate": ("01-backtracking", "test_rook_sees", "rook_sees",
                      lambda solution: "extern crate nqueens;\n"
@@ -62,40 +63,51 @@ CHEATS = {
                      "    nqueens::backtrack::rook_sees(square, size)\n}"),
     # A cell of the student's own that loads the whole library: not run, so the answer that
     # calls it does not compile.
-    "added-dep-cell": ("02-clauses", "test_all_clauses", "all_clauses",
-                       lambda solution: "fn all_clauses(n: usize) -> Clauses {\n"
-                       "    nqueens::queens::all_clauses(n).unwrap()\n}",
+    "added-dep-cell": ("01-backtracking", "test_next_generation", "next_generation",
+                       lambda solution: "fn next_generation(cells: &[u8]) -> Vec<u8> {\n"
+                       "    nqueens::exercises::next_generation(cells)\n}",
                        f':dep nqueens = {{ path = "{ROOT}", default-features = false }}'),
     # A checker of the same name in the answer cell, which passes anything.
-    "shadowed-checker": ("01-backtracking", "test_fill_board_recursion", "fill_board_recursion",
-                         lambda solution: "fn fill_board_recursion(size: usize) -> Option<Grid> {\n"
-                         "    let _ = size;\n    todo!()\n}\n"
+    "shadowed-checker": ("01-backtracking", "test_queen_attacks", "queen_attacks",
+                         lambda solution: "fn queen_attacks(square: Square, board: &Grid) -> Vec<Square> {\n"
+                         "    let _ = (square, board);\n    todo!()\n}\n"
                          "struct Pass;\n"
                          "impl Pass {\n    fn points(&self, max: f64) -> f64 { max }\n"
                          "    fn grade(&self) {}\n}\n"
-                         "fn check_fill_board_recursion(_: impl Fn(usize) -> Option<Grid>) -> Pass {\n"
+                         "fn check_queen_attacks(_: impl Fn(Square, &Grid) -> Vec<Square>) -> Pass {\n"
                          "    Pass\n}"),
     # A right answer behind an evcxr command (here a harmless one; `:dep` could swap the crate
     # the checkers come from): answers may hold none, so it is not run.
     "evcxr-command": ("01-backtracking", "test_knight_sees", "knight_sees",
                       lambda solution: ":opt 0\n" + solution),
     # A panic whose payload panics again when dropped: the check never reports.
-    "escaped-checker": ("02-clauses", "test_at_most_one", "at_most_one",
+    "escaped-checker": ("02-clauses", "test_wrapped_diagonal", "wrapped_diagonal",
                         lambda solution: "struct Bomb;\n"
                         "impl Drop for Bomb {\n    fn drop(&mut self) {\n"
                         "        panic!(\"dropped\");\n    }\n}\n"
-                        "fn at_most_one(variables: &[Variable]) -> Clauses {\n"
-                        "    let _ = variables;\n    std::panic::panic_any(Bomb)\n}"),
+                        "fn at_most_one_in_wrapped_diagonal(k: usize, n: usize) -> Clauses {\n"
+                        "    let _ = (k, n);\n    std::panic::panic_any(Bomb)\n}"),
     # Standard error closed, then no answer.
-    "silenced-stderr": ("03-davis-putnam", "test_reduce", "reduce",
-                        lambda solution: "fn reduce(clauses: &Clauses, literal: Literal) -> Clauses {\n"
-                        "    let _ = (clauses, literal);\n" + SILENCE_STDERR + "    todo!()\n}"),
+    "silenced-stderr": ("03-davis-putnam", "test_subsume", "subsume",
+                        lambda solution: "fn subsume(clauses: &Clauses) -> Clauses {\n"
+                        "    let _ = clauses;\n" + SILENCE_STDERR + "    todo!()\n}"),
     # evcxr's display markers printed to forge a result, standard error closed, no answer.
     "forged-result": ("04-csp", "test_is_consistent", "is_consistent",
                       lambda solution: "fn is_consistent(csp: &Csp, assignment: &[Option<i64>], "
                       "var: usize) -> bool {\n    let _ = (csp, assignment, var);\n" + SILENCE_STDERR
                       + "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n2\\nEVCXR_END_CONTENT\");\n"
                       "    todo!()\n}"),
+    # Memory taken until the grading's memory limit stops the process (a GiB a step, a byte of
+    # each page written, so that the memory is really used): the cell scores 0, the grading goes
+    # on, and the cell says the allocation failed (the limit, not the checker's clock, stopped it).
+    "memory-hog": ("04-csp", "test_is_consistent", "is_consistent",
+                   lambda solution: "fn is_consistent(csp: &Csp, assignment: &[Option<i64>], "
+                   "var: usize) -> bool {\n    let _ = (csp, assignment, var);\n"
+                   "    let mut hoard: Vec<Vec<u8>> = Vec::new();\n"
+                   "    loop {\n        let mut block = vec![0u8; 1 << 30];\n"
+                   "        for page in (0..block.len()).step_by(4096) {\n"
+                   "            block[page] = 1;\n        }\n"
+                   "        hoard.push(block);\n    }\n}"),
     # A table of the visible counts and a silent panic hook: the hidden test, on sizes drawn
     # when graded, finds it out without a word from the student's side.
     "table-of-answers": ("05-counting", "hidden_count", "count",
@@ -345,6 +357,14 @@ def cheat(source, released, kind):
     return notebook
 
 
+def stopped_by_the_memory_limit(assignment, attacked):
+    """Whether the memory hog's attacked cell says that an allocation failed."""
+    notebook = load(WORK / "autograded" / "memory-hog" / assignment / f"{assignment}.ipynb")
+    cell = next(c for c in notebook["cells"]
+                if c["metadata"].get("nbgrader", {}).get("grade_id") == attacked)
+    return "memory allocation of" in json.dumps(cell.get("outputs", []), ensure_ascii=False)
+
+
 def grade_cells(notebook):
     return [c for c in notebook["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
 
@@ -434,6 +454,10 @@ def command_grade(only):
                     if grade.score != 0:
                         problems.append(f"{assignment}: the cheat {kind} scores {grade.score} "
                                         f"on {attacked}, not 0")
+                    if kind == "memory-hog" and not stopped_by_the_memory_limit(assignment,
+                                                                                 attacked):
+                        problems.append(f"{assignment}: the memory hog was not stopped by the "
+                                        "grading's memory limit")
         top = scores["solutions"][1]
         partial.append(scores["wrong"])
         print(f"{assignment:<18}" + "".join(f"{s:>9.2f} / {m:<2g}" for s, m in scores.values())

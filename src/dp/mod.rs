@@ -270,8 +270,7 @@ pub fn select_literal(saturated: &Clauses, heuristic: Heuristic) -> Option<Liter
 /// it. Short clauses weigh most: a literal in a two-literal clause scores `1/4` for it.
 ///
 /// [`select_literal`] applies the same sum to the clauses of two or more literals of the saturated
-/// set, in exact fixed point so that ties are exact; this is the sum as a float, for reading and for
-/// the coursework (see [`crate::exercises::check_jeroslow_wang`]).
+/// set, in exact fixed point so that ties are exact; this is the sum as a float, for reading.
 pub fn jeroslow_wang(clauses: &Clauses, literal: Literal) -> f64 {
     clauses
         .iter()

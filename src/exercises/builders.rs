@@ -1,5 +1,5 @@
-//! Eight queens as propositional logic: the clause builders `at_most_one`, a diagonal, and
-//! `all_clauses`.
+//! Eight queens as propositional logic, a step further: at most two of a list, the diagonals of a
+//! board whose edges wrap around (a torus), and the clauses of n queens on it.
 
 use std::fmt::Write as _;
 
@@ -7,11 +7,11 @@ use super::report::{Parts, Report, quietly, right_before, within};
 use super::trial::{self, drawn, hidden_seed};
 use crate::board::{Board, Square};
 use crate::encode;
-use crate::logic::{Clause, Clauses, Variable};
+use crate::logic::{Clause, Clauses, Literal, Variable};
 use crate::queens::{self, var};
 use crate::render::{self, Gallery, Svg};
 
-/// The board sizes [`check_all_clauses`] tries, one part of the score each.
+/// The board sizes [`check_torus_clauses`] tries, one part of the score each.
 pub const CLAUSE_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
 
 /// The clauses of `a` that are not in `b`.
@@ -107,22 +107,84 @@ fn amo_cases(exercise: &str) -> (Vec<(usize, Vec<Variable>)>, &'static str) {
     cases.push((3, vec![var(1, 1), var(1, 2), var(1, 1)]));
     (
         cases,
-        "every row of the boards up to 8×8 and on a list with a variable twice (8 variables \
-         give 28 clauses)",
+        "every row of the boards up to 8×8 and on a list with a variable twice",
     )
 }
 
-/// Checks a student's `at_most_one(variables)`: the pairwise clauses `{¬p, ¬q}` for every pair,
-/// as the lecture builds them, compared as sets with [`encode::at_most_one`] on the rows of the
-/// boards up to 8×8 (0 to 8 variables) and on lists with a variable twice. The first wrong list
-/// is drawn as a row of the board with the clause that differs.
-pub fn check_at_most_one(given: impl Fn(&[Variable]) -> Clauses) -> Report {
-    let exercise = "at_most_one";
+/// At most two of the variables true: `{¬a, ¬b, ¬c}` for every three different variables of the
+/// list (a variable listed twice counts once). (The checker's reference.)
+fn at_most_two(variables: &[Variable]) -> Clauses {
+    let mut distinct: Vec<Variable> = Vec::new();
+    for &v in variables {
+        if !distinct.contains(&v) {
+            distinct.push(v);
+        }
+    }
+    let mut clauses = Clauses::new();
+    for (i, &a) in distinct.iter().enumerate() {
+        for (j, &b) in distinct.iter().enumerate().skip(i + 1) {
+            for &c in &distinct[j + 1..] {
+                clauses.insert(
+                    [a, b, c]
+                        .into_iter()
+                        .map(Literal::negative)
+                        .collect::<Clause>(),
+                );
+            }
+        }
+    }
+    clauses
+}
+
+/// The squares of the wrapped diagonal `k` of an n×n torus: falling, `(col − row) mod n = k`, or
+/// rising, `(row + col) mod n = k`; one in each row.
+fn wrapped_squares(k: usize, n: usize, falling: bool) -> Vec<Square> {
+    (1..=n)
+        .map(|row| {
+            let col = if falling {
+                (row - 1 + k) % n + 1
+            } else {
+                (k + 2 * n - row - 1) % n + 1
+            };
+            Square::new(row, col)
+        })
+        .collect()
+}
+
+fn variables_of(squares: &[Square]) -> Vec<Variable> {
+    squares.iter().map(|s| var(s.row, s.col)).collect()
+}
+
+/// The clauses of n queens on an n×n torus: at most one queen per row, at least one per column,
+/// at most one per wrapped falling and per wrapped rising diagonal. (The checker's reference.)
+fn torus_clauses(n: usize) -> Clauses {
+    let mut clauses = Clauses::new();
+    for i in 1..=n {
+        clauses.extend(queens::at_most_one_in_row(i, n));
+        clauses.extend(queens::one_in_column(i, n));
+    }
+    for k in 0..n {
+        for falling in [true, false] {
+            clauses.extend(encode::at_most_one(&variables_of(&wrapped_squares(
+                k, n, falling,
+            ))));
+        }
+    }
+    clauses
+}
+
+/// Checks a student's `at_most_two(variables)`: `{¬a, ¬b, ¬c}` for every three different
+/// variables of the list, the lecture's pairwise at-most-one taken one step up, compared as sets
+/// with the reference on the rows of the boards up to 8×8 (0 to 8 variables; 56 clauses for 8)
+/// and on lists with a variable twice. The first wrong list is drawn as a row of the board with
+/// the clause that differs.
+pub fn check_at_most_two(given: impl Fn(&[Variable]) -> Clauses) -> Report {
+    let exercise = "at_most_two";
     within(exercise, || {
         let (cases, which) = amo_cases(exercise);
         let mut checked = 0;
         for (n, variables) in &cases {
-            let expected = encode::at_most_one(variables);
+            let expected = at_most_two(variables);
             let names: Vec<String> = variables.iter().map(|v| v.name().to_owned()).collect();
             let answer = match quietly(|| given(variables)) {
                 Ok(answer) => answer,
@@ -156,12 +218,12 @@ pub fn check_at_most_one(given: impl Fn(&[Variable]) -> Clauses) -> Report {
     })
 }
 
-/// Checks a student's `at_most_one_in_falling_diagonal(k, n)`: at most one queen on the
-/// diagonal `row − col = k` of the n×n board, for every diagonal of every board up to 8×8 (and
-/// diagonals just off the board, which give no clause), against
-/// [`queens::at_most_one_in_falling_diagonal`]. The first wrong diagonal is drawn.
-pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report {
-    let exercise = "at_most_one_in_falling_diagonal";
+/// Checks a student's `at_most_one_in_wrapped_diagonal(k, n)`: at most one queen on the wrapped
+/// falling diagonal `(col − row) mod n = k` of the n×n torus (the board whose right edge joins
+/// its left and whose bottom joins its top), for every `k` from 0 to n − 1 of every board up to
+/// 8×8. The first wrong diagonal is drawn.
+pub fn check_wrapped_diagonal(given: impl Fn(usize, usize) -> Clauses) -> Report {
+    let exercise = "at_most_one_in_wrapped_diagonal";
     within(exercise, || {
         let (sizes, which) = trial::sizes_for(
             exercise,
@@ -172,9 +234,9 @@ pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report
         );
         let mut checked = 0;
         for n in sizes {
-            let reach = isize::try_from(n).unwrap_or(isize::MAX);
-            for k in -reach..=reach {
-                let expected = queens::at_most_one_in_falling_diagonal(k, n);
+            for k in 0..n {
+                let squares = wrapped_squares(k, n, true);
+                let expected = encode::at_most_one(&variables_of(&squares));
                 let answer = match quietly(|| given(k, n)) {
                     Ok(answer) => answer,
                     Err(message) => {
@@ -185,42 +247,42 @@ pub fn check_falling_diagonal(given: impl Fn(isize, usize) -> Clauses) -> Report
                 };
                 if answer != expected {
                     let mut text = format!(
-                        "✘ {exercise}({k}, {n}) is wrong ({}): the diagonal row − col = {k}.\n",
+                        "✘ {exercise}({k}, {n}) is wrong ({}): the wrapped diagonal (col − row) \
+                         mod {n} = {k}, shaded in the drawing.\n",
                         right_before(checked, "diagonal")
                     );
                     compare(&mut text, &expected, &answer);
-                    let shaded = queens::falling_squares(k, n);
-                    let picture = difference_picture(n, &expected, &answer, &shaded);
+                    let picture = difference_picture(n, &expected, &answer, &squares);
                     return Report::fail(exercise, checked, text, Some(picture));
                 }
                 checked += 1;
             }
         }
         let text = format!(
-            "✔ {exercise} agrees with the reference on every falling diagonal of {which}, and just \
-             off them ({checked} diagonals).\n"
+            "✔ {exercise} agrees with the reference on every wrapped falling diagonal of {which} \
+             ({checked} diagonals).\n"
         );
         Report::pass(exercise, checked, text, None)
     })
 }
 
-/// Checks a student's `all_clauses(n)`, the lecture's clauses for n queens (at most one queen
-/// per row and diagonal, at least one per column; 512 clauses for n = 8), against
-/// [`queens::all_clauses`] for every n from 1 to 8. Each size is one part of the score; the
-/// report draws the first clause that is missing or not wanted.
-pub fn check_all_clauses(given: impl Fn(usize) -> Clauses) -> Report {
-    let exercise = "all_clauses";
+/// Checks a student's `torus_clauses(n)`, the clauses of n queens on the n×n torus (at most one
+/// queen per row and per wrapped diagonal, falling and rising, at least one per column), against
+/// the reference for every n from 1 to 8. Each size is one part of the score; the report draws
+/// the first clause that is missing or not wanted.
+pub fn check_torus_clauses(given: impl Fn(usize) -> Clauses) -> Report {
+    let exercise = "torus_clauses";
     within(exercise, || {
         let (sizes, which) = trial::sizes_for(
             exercise,
             CLAUSE_SIZES,
-            "every n from 1 to 8 (512 clauses for n = 8)",
+            "every n from 1 to 8",
             9..=12,
             trial::boards,
         );
         let mut parts = Parts::new(exercise);
         for n in sizes {
-            let expected = queens::all_clauses(n).unwrap_or_default();
+            let expected = torus_clauses(n);
             match quietly(|| given(n)) {
                 Err(message) => {
                     parts.wrong(|| (format!("{exercise} panicked for n = {n}: {message}"), None));
@@ -242,4 +304,32 @@ pub fn check_all_clauses(given: impl Fn(usize) -> Clauses) -> Report {
             (text, None)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dp;
+
+    #[test]
+    fn wrapped_diagonals_cover_the_board_once_each() {
+        for n in 1..=9 {
+            for falling in [true, false] {
+                let mut all: Vec<Square> = (0..n)
+                    .flat_map(|k| wrapped_squares(k, n, falling))
+                    .collect();
+                all.sort_by_key(|s| (s.row, s.col));
+                all.dedup();
+                assert_eq!(all.len(), n * n, "{n} {falling}");
+            }
+        }
+    }
+
+    #[test]
+    fn queens_fit_on_a_torus_when_n_is_prime_to_six() {
+        for n in 1..=8 {
+            let fits = !dp::solve(&torus_clauses(n)).contains_empty();
+            assert_eq!(fits, n % 2 != 0 && n % 3 != 0, "{n}");
+        }
+    }
 }

@@ -1,8 +1,9 @@
-//! Davis–Putnam: the lecture's `reduce` and the Jeroslow–Wang score.
+//! Davis–Putnam: subsumption, the original rule that resolves a variable away, the lecture's
+//! search noting its splits, and the MOMS count.
 
 use std::fmt::Write as _;
 
-use super::report::{Report, quietly, right_before, within};
+use super::report::{Report, parted, quietly, right_before, within};
 use super::trial::{drawn, hidden_seed};
 use crate::dp;
 use crate::logic::{Clause, Clauses, Literal, Model, Variable};
@@ -146,56 +147,177 @@ fn wrong_on(exercise: &str, checked: usize, literal: Literal, clauses: &Clauses)
     )
 }
 
-/// Checks a student's `reduce(clauses, literal)` against [`dp::reduce`]. As in the lecture,
-/// `reduce` is called only when the unit clause `{l}` is in the set: for each test set and each
-/// literal `l` over its variables, the input is the set with `{l}` added.
-pub fn check_reduce(given: impl Fn(&Clauses, Literal) -> Clauses) -> Report {
-    let exercise = "reduce";
-    check_cases(exercise, |set, literal, checked| {
-        let mut input = set.clone();
-        input.insert(Clause::unit(literal));
-        let expected = dp::reduce(&input, literal);
-        let answer = match quietly(|| given(&input, literal)) {
+/// The lecture's unit subsumption made general: the clauses of the set that hold no other clause
+/// of it. (The checkers' reference; a clause that holds another is true whenever that one is.)
+fn subsume(clauses: &Clauses) -> Clauses {
+    let holds = |big: &Clause, small: &Clause| small.iter().all(|&l| big.contains(l));
+    clauses
+        .iter()
+        .filter(|c| !clauses.iter().any(|d| d != *c && holds(c, d)))
+        .cloned()
+        .collect()
+}
+
+/// The original Davis–Putnam rule: `variable` resolved away. The clauses without it, and for
+/// every clause `P` with `x` (not `¬x`) and `N` with `¬x` (not `x`) the resolvent
+/// `(P \ {x}) ∪ (N \ {¬x})`, unless it holds a literal and its complement; clauses that hold
+/// both `x` and `¬x` are always true and go. (The checkers' reference.)
+fn eliminate(clauses: &Clauses, variable: Variable) -> Clauses {
+    let (x, not_x) = (Literal::positive(variable), Literal::negative(variable));
+    let with = |l: Literal| {
+        clauses
+            .iter()
+            .filter(move |c| c.contains(l) && !c.contains(!l))
+    };
+    let mut result: Clauses = clauses
+        .iter()
+        .filter(|c| !c.contains(x) && !c.contains(not_x))
+        .cloned()
+        .collect();
+    for p in with(x) {
+        for n in with(not_x) {
+            let resolvent: Clause = p
+                .without(x)
+                .iter()
+                .chain(n.without(not_x).iter())
+                .copied()
+                .collect();
+            if !resolvent.is_tautology() {
+                result.insert(resolvent);
+            }
+        }
+    }
+    result
+}
+
+/// The MOMS count of a literal: in how many of the shortest clauses of two or more literals it
+/// occurs (0 when no clause has two). (The checkers' reference.)
+fn moms(clauses: &Clauses, literal: Literal) -> usize {
+    let shortest = clauses.iter().map(Clause::len).filter(|&n| n >= 2).min();
+    shortest.map_or(0, |k| {
+        clauses
+            .iter()
+            .filter(|c| c.len() == k && c.contains(literal))
+            .count()
+    })
+}
+
+/// The lecture's Davis–Putnam with the Jeroslow–Wang choice, noting every literal it adds as a
+/// split, in the order it adds them: the first branch `l`, and `¬l` when `l` failed. (The
+/// checkers' reference for the search, not only its answer.)
+fn solve_splitting(clauses: &Clauses, splits: &mut Vec<Literal>) -> Clauses {
+    let saturated = dp::saturate(clauses);
+    if saturated.contains_empty() {
+        return Clauses::falsum();
+    }
+    let Some(literal) = dp::select_literal(&saturated, dp::Heuristic::JeroslowWang) else {
+        return saturated;
+    };
+    for choice in [literal, !literal] {
+        splits.push(choice);
+        let mut next = saturated.clone();
+        next.insert(Clause::unit(choice));
+        let answer = solve_splitting(&next, splits);
+        if !answer.contains_empty() {
+            return answer;
+        }
+    }
+    Clauses::falsum()
+}
+
+/// Checks a student's `subsume(clauses)` (every clause that holds another clause of the set
+/// removed: unit subsumption, for clauses of any length) on the lecture's three examples and 40
+/// random sets.
+pub fn check_subsume(given: impl Fn(&Clauses) -> Clauses) -> Report {
+    let exercise = "subsume";
+    check_sets(exercise, |set, checked| {
+        let expected = subsume(set);
+        let answer = match quietly(|| given(set)) {
             Ok(answer) => answer,
-            Err(message) => return Some(panicked(exercise, literal, &input, &message)),
+            Err(message) => return Some((panicked_on_set(exercise, set, &message), None)),
         };
         if answer == expected {
             return None;
         }
-        let mut text = wrong_on(exercise, checked, literal, &input);
-        let _ = writeln!(text, "  yours:     {answer}");
+        let mut text = format!(
+            "✘ {exercise} is wrong ({}).\n  clauses:   {set}\n  yours:     {answer}\n",
+            right_before(checked, "set")
+        );
         differences(&mut text, &expected, &answer);
+        Some((text, None))
+    })
+}
+
+/// Checks a student's `eliminate(clauses, variable)`, the original Davis–Putnam rule (the
+/// variable resolved away: the clauses without it, and every resolvent on it that is not a
+/// tautology), for each test set and each of its variables.
+pub fn check_eliminate(given: impl Fn(&Clauses, Variable) -> Clauses) -> Report {
+    let exercise = "eliminate";
+    check_cases(exercise, |set, literal, checked| {
+        // One case per variable: its positive literal stands for it.
+        if literal.is_negative() {
+            return None;
+        }
+        let variable = literal.variable();
+        let expected = eliminate(set, variable);
+        let answer = match quietly(|| given(set, variable)) {
+            Ok(answer) => answer,
+            Err(message) => {
+                return Some(format!(
+                    "✘ {exercise} panicked on the variable {variable} and the clauses\n  {set}\n  \
+                     {message}\n"
+                ));
+            }
+        };
+        if answer == expected {
+            return None;
+        }
+        let mut text = format!(
+            "✘ {exercise} is wrong ({}).\n  variable:  {variable}\n  clauses:   {set}\n  \
+             yours:     {answer}\n",
+            right_before(checked, "case")
+        );
+        differences(&mut text, &expected, &answer);
+        let tautologies: Vec<String> = answer
+            .iter()
+            .filter(|c| c.is_tautology())
+            .map(ToString::to_string)
+            .collect();
+        if !tautologies.is_empty() {
+            let _ = writeln!(
+                text,
+                "  always true, so not wanted: {}",
+                tautologies.join(", ")
+            );
+        }
         Some(text)
     })
 }
 
-/// Checks a student's Jeroslow–Wang score `jeroslow_wang(clauses, literal)` (`Σ 2^−|C|` over the
-/// clauses that contain the literal) against [`dp::jeroslow_wang`], on the same sets and literals
-/// as [`check_reduce`]; scores may differ by rounding (one part in 10¹²).
-pub fn check_jeroslow_wang(given: impl Fn(&Clauses, Literal) -> f64) -> Report {
-    let exercise = "jeroslow_wang";
+/// Checks a student's MOMS count `moms(clauses, literal)` (in how many of the shortest clauses
+/// of two or more literals the literal occurs) on the same sets and literals as the other
+/// checkers.
+pub fn check_moms(given: impl Fn(&Clauses, Literal) -> usize) -> Report {
+    let exercise = "moms";
     check_cases(exercise, |set, literal, checked| {
-        let expected = dp::jeroslow_wang(set, literal);
+        let expected = moms(set, literal);
         let answer = match quietly(|| given(set, literal)) {
             Ok(answer) => answer,
             Err(message) => return Some(panicked(exercise, literal, set, &message)),
         };
-        if (answer - expected).abs() <= 1e-12 * expected.abs().max(1.0) {
+        if answer == expected {
             return None;
         }
-        let terms: Vec<String> = set
-            .iter()
-            .filter(|c| c.contains(literal))
-            .map(|c| format!("2^-{}", c.len()))
-            .collect();
-        let sum = if terms.is_empty() {
-            "0 (no clause contains it)".to_owned()
-        } else {
-            terms.join(" + ")
-        };
+        let shortest = set.iter().map(Clause::len).filter(|&n| n >= 2).min();
         let mut text = wrong_on(exercise, checked, literal, set);
-        let _ = writeln!(text, "  reference: {expected} = {sum}");
-        let _ = writeln!(text, "  yours:     {answer}");
+        let _ = writeln!(text, "  yours:     {answer}, the count is {expected}");
+        let _ = match shortest {
+            Some(k) => writeln!(
+                text,
+                "  the shortest clauses of two or more literals have {k} literals"
+            ),
+            None => writeln!(text, "  no clause has two literals or more"),
+        };
         Some(text)
     })
 }
@@ -217,49 +339,6 @@ fn check_sets(
         }
         let text = format!("✔ {exercise} agrees with the reference on {which} ({checked} sets).\n");
         Report::pass(exercise, checked, text, None)
-    })
-}
-
-/// Checks a student's `saturate(clauses)` (unit propagation to a fixed point: `reduce` with
-/// every unit clause, each once, until no unused one is left) against [`dp::saturate`] on the
-/// lecture's three examples and 40 random sets. Where propagation derives the empty clause, any
-/// answer holding `{}` counts: all `solve` asks of it then is that `{}` is there.
-pub fn check_saturate(given: impl Fn(&Clauses) -> Clauses) -> Report {
-    let exercise = "saturate";
-    check_sets(exercise, |set, checked| {
-        let expected = dp::saturate(set);
-        let answer = match quietly(|| given(set)) {
-            Ok(answer) => answer,
-            Err(message) => {
-                return Some((
-                    format!("✘ {exercise} panicked on the clauses\n  {set}\n  {message}\n"),
-                    None,
-                ));
-            }
-        };
-        if answer == expected || (expected.contains_empty() && answer.contains_empty()) {
-            return None;
-        }
-        let mut text = format!(
-            "✘ {exercise} is wrong ({}).\n  clauses:   {set}\n  yours:     {answer}\n",
-            right_before(checked, "set")
-        );
-        differences(&mut text, &expected, &answer);
-        let units: Vec<String> = set
-            .iter()
-            .filter_map(Clause::as_unit)
-            .map(|l| l.to_string())
-            .collect();
-        let _ = writeln!(
-            text,
-            "  unit clauses at the start: {}",
-            if units.is_empty() {
-                "none (nothing to do)".to_owned()
-            } else {
-                units.join(", ")
-            }
-        );
-        Some((text, None))
     })
 }
 
@@ -292,36 +371,119 @@ fn judge_solve(set: &Clauses, satisfiable: bool, answer: &Clauses) -> Option<Str
         .map(|clause| format!("the answer does not make the clause {clause} true"))
 }
 
-/// Checks a student's `solve(clauses)`, the lecture's Davis–Putnam: `{{}}` when the set is
-/// unsatisfiable, otherwise a set of unit clauses (a model) that makes every clause true. Any
-/// model counts, not only the reference's. On a wrong answer the report draws the reference's
-/// search on that set as a tree.
-pub fn check_solve(given: impl Fn(&Clauses) -> Clauses) -> Report {
+/// Checks a student's `solve(clauses, splits)`, the lecture's Davis–Putnam choosing with the
+/// Jeroslow–Wang score and noting its splits: the answer is `{{}}` when the set is
+/// unsatisfiable, otherwise a set of unit clauses (a model) that makes every clause true; and
+/// `splits` must hold the literals the search added as splits, in order (first `l`, then `¬l`
+/// when that failed), the same as the lecture's search, so a table of truth values or another
+/// search does not pass. On a wrong answer the report draws the lecture's search on that set.
+pub fn check_solve(given: impl Fn(&Clauses, &mut Vec<Literal>) -> Clauses) -> Report {
     let exercise = "solve";
     check_sets(exercise, |set, checked| {
-        let traced = dp::solve_with(
-            set,
-            &dp::Options {
-                trace: true,
-                ..dp::Options::default()
-            },
-        );
-        let satisfiable = matches!(traced.outcome, dp::Outcome::Satisfiable(_));
-        let answer = match quietly(|| given(set)) {
+        let mut lecture = Vec::new();
+        let satisfiable = !solve_splitting(set, &mut lecture).contains_empty();
+        let mut yours = Vec::new();
+        let answer = match quietly(|| given(set, &mut yours)) {
             Ok(answer) => answer,
-            Err(message) => {
-                return Some((
-                    format!("✘ {exercise} panicked on the clauses\n  {set}\n  {message}\n"),
-                    None,
-                ));
-            }
+            Err(message) => return Some((panicked_on_set(exercise, set, &message), None)),
         };
-        let flaw = judge_solve(set, satisfiable, &answer)?;
+        let flaw = judge_solve(set, satisfiable, &answer)
+            .or_else(|| parted("split", &yours, &lecture, |l| format!("{{{l}}}")))?;
         let text = format!(
-            "✘ {exercise} is wrong ({}): {flaw}.\n  clauses:   {set}\n  yours:     {answer}\nThe \
-             drawing: the lecture's search on these clauses.\n",
+            "✘ {exercise} is wrong ({}): {flaw}.\n  clauses:   {set}\n  yours:     {answer}\n",
             right_before(checked, "set"),
         );
+        // The library's search drops clauses that are always true ({p, ¬p}) before it starts,
+        // so on such a set its drawing would split less than the lecture's search: no drawing.
+        let traced = traced_search(set);
+        if splits_of(&traced) != lecture {
+            return Some((text, None));
+        }
+        let text = text + "The drawing: the lecture's search on these clauses.\n";
         Some((text, Some(render::search_tree(&traced))))
     })
+}
+
+/// The library's search on a set, choosing as the lecture does with the Jeroslow–Wang score,
+/// traced.
+fn traced_search(set: &Clauses) -> dp::Report {
+    dp::solve_with(
+        set,
+        &dp::Options {
+            heuristic: dp::Heuristic::JeroslowWang,
+            trace: true,
+            ..dp::Options::default()
+        },
+    )
+}
+
+/// The splits a traced search made, in order.
+fn splits_of(traced: &dp::Report) -> Vec<Literal> {
+    traced
+        .trace
+        .iter()
+        .filter_map(|step| match step {
+            dp::Step::Split { literal, .. } | dp::Step::Retry { literal, .. } => Some(*literal),
+            _ => None,
+        })
+        .collect()
+}
+
+fn panicked_on_set(exercise: &str, set: &Clauses, message: &str) -> String {
+    format!("✘ {exercise} panicked on the clauses\n  {set}\n  {message}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_drawn_search_is_the_search_the_checker_asks_for() {
+        let mut drawn = 0;
+        for set in clause_sets() {
+            let mut splits = Vec::new();
+            let answer = solve_splitting(&set, &mut splits);
+            if set.iter().all(|c| !c.is_tautology()) {
+                assert_eq!(splits, splits_of(&traced_search(&set)), "{set}");
+                drawn += 1;
+            }
+            assert_eq!(answer.contains_empty(), dp::solve(&set).contains_empty());
+        }
+        assert!(drawn > 15, "{drawn}");
+    }
+
+    #[test]
+    fn elimination_keeps_satisfiability() {
+        for set in clause_sets() {
+            for variable in set.variables() {
+                let out = eliminate(&set, variable);
+                assert!(out.variables().iter().all(|&v| v != variable), "{out}");
+                assert_eq!(
+                    dp::solve(&out).contains_empty(),
+                    dp::solve(&set).contains_empty(),
+                    "{set} without {variable}: {out}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn subsumption_keeps_the_models_and_leaves_no_clause_inside_another() {
+        for set in clause_sets() {
+            let out = subsume(&set);
+            assert!(out.iter().all(|c| set.contains(c)));
+            for c in &out {
+                for d in &out {
+                    assert!(
+                        c == d || !d.iter().all(|&l| c.contains(l)),
+                        "{d} inside {c}"
+                    );
+                }
+            }
+            assert_eq!(
+                dp::solve(&out).contains_empty(),
+                dp::solve(&set).contains_empty()
+            );
+        }
+    }
 }

@@ -1,14 +1,14 @@
-//! N-Queens as a CSP: the lecture's `create_csp`, the consistency check of its backtracking,
-//! and the backtracking search itself.
+//! N-Queens as a CSP, a step further: the CSP of the superqueen (a queen that also jumps like a
+//! knight), the consistency check of the lecture's backtracking, and the backtracking search
+//! itself, noting every value it keeps.
 
-use super::report::{Parts, Report, quietly, right_before, within};
+use super::report::{Parts, Report, parted, quietly, right_before, within};
 use super::trial::{self, drawn, hidden_seed};
-use crate::backtrack;
 use crate::board::{Board, Piece, Square};
 use crate::csp::{self, Csp, CspError};
 use crate::render::{self, Svg};
 
-/// The board sizes [`check_create_csp`] and [`check_csp_backtracking`] try, one part each.
+/// The board sizes [`check_superqueens_csp`] and [`check_csp_backtracking`] try, one part each.
 pub const CSP_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
 
 /// A (partial) assignment as a board: variable `i` (from 0) is the queen of row `i + 1`, its
@@ -53,7 +53,7 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
     if answer.variables() != expected.variables() {
         return Some((
             format!(
-                "the variables are {:?}, the lecture's are {:?}",
+                "the variables are {:?}, the task's are {:?}",
                 answer.variables(),
                 expected.variables()
             ),
@@ -63,7 +63,7 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
     if answer.values() != expected.values() {
         return Some((
             format!(
-                "the values are {:?}, the lecture's are {:?}",
+                "the values are {:?}, the task's are {:?}",
                 answer.values(),
                 expected.values()
             ),
@@ -77,7 +77,7 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
     {
         return Some((
             format!(
-                "the constraint {} relates more than two queens; each of the lecture's relates two",
+                "the constraint {} relates more than two queens; each of the task's relates two",
                 answer.constraint_text(c)
             ),
             None,
@@ -95,9 +95,9 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
                     }
                     let (vi, vj) = (&expected.variables()[i], &expected.variables()[j]);
                     let verdict = if want == Some(true) {
-                        "the lecture's CSP allows it, yours does not"
+                        "the task's CSP allows it, yours does not"
                     } else {
-                        "the queens attack each other, and your CSP allows it"
+                        "the pieces attack each other, and your CSP allows it"
                     };
                     let mut board = Board::new(n);
                     for (row, col) in [(i + 1, a), (j + 1, b)] {
@@ -126,18 +126,42 @@ fn csp_sizes(exercise: &str, hidden: std::ops::RangeInclusive<usize>) -> (Vec<us
     )
 }
 
-/// Checks a student's `create_csp(n)`, the lecture's CSP for n queens (variables `V1 … Vn`,
-/// values `1 … n`, and constraints between every two queens), for every n from 1 to 8. The
-/// constraints may be written any way: for every two variables and every two values, the
-/// student's constraints must allow exactly what the lecture's allow. Each size is one part of
-/// the score; the report draws the first two queens on which the two CSPs disagree.
-pub fn check_create_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Report {
-    let exercise = "create_csp";
+/// The CSP of `n` superqueens (the lecture's variables and values; two rows `i < j` must differ
+/// in column and diagonal, and not be a knight's jump apart). (The checker's reference.)
+fn superqueens_csp(n: usize) -> Result<Csp, CspError> {
+    let names: Vec<String> = (1..=n).map(|i| format!("V{i}")).collect();
+    let mut constraints = Vec::new();
+    for i in 1..=n {
+        for j in i + 1..=n {
+            let d = j - i;
+            constraints.push(format!("V{i} != V{j}"));
+            constraints.push(format!("abs(V{j} - V{i}) != {d}"));
+            if d <= 2 {
+                constraints.push(format!("abs(V{j} - V{i}) != {}", 3 - d));
+            }
+        }
+    }
+    Csp::new(
+        &names,
+        1..=i64::try_from(n).unwrap_or(i64::MAX),
+        &constraints,
+    )
+}
+
+/// Checks a student's `superqueens_csp(n)`, the CSP of n superqueens (queens that also jump like
+/// a knight: the lecture's variables `V1 … Vn` and values `1 … n`, and constraints between every
+/// two rows: different columns, different diagonals, and no knight's jump between them), for
+/// every n from 1 to 8 (in a hidden test, two sizes from 9 to 11). The constraints may be written
+/// any way: for every two variables and every two values, the student's constraints must allow
+/// exactly what the task's allow. Each size is one part of the score; the report draws the first
+/// two pieces on which the two CSPs disagree.
+pub fn check_superqueens_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Report {
+    let exercise = "superqueens_csp";
     within(exercise, || {
         let (sizes, which) = csp_sizes(exercise, 9..=11);
         let mut parts = Parts::new(exercise);
         for n in sizes {
-            let Ok(expected) = csp::create_csp(n) else {
+            let Ok(expected) = superqueens_csp(n) else {
                 continue;
             };
             let flaw = match quietly(|| given(n)) {
@@ -146,7 +170,7 @@ pub fn check_create_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Repor
                 Ok(Ok(answer)) => judge_csp(n, &expected, &answer),
             };
             match flaw {
-                // A queen alone: the one CSP without constraints.
+                // A piece alone: the one CSP without constraints.
                 None if n == 1 => parts.right_trivially(),
                 None => parts.right(),
                 Some((flaw, picture)) => {
@@ -156,8 +180,8 @@ pub fn check_create_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Repor
         }
         parts.report(|total| {
             let text = format!(
-                "✔ {exercise} allows exactly what the lecture's CSP allows for {which} ({total} \
-                 sizes).\n"
+                "✔ {exercise} allows exactly what the superqueens' CSP allows for {which} \
+                 ({total} sizes).\n"
             );
             (text, None)
         })
@@ -247,11 +271,40 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
     })
 }
 
-/// Checks a student's `backtracking(csp)`, the lecture's backtracking search, on the lecture's
-/// CSPs for 1 to 8 queens: an assignment that satisfies every constraint (any solution counts),
-/// or `None` for 2 and 3 queens. Each size is one part of the score; the report draws the first
-/// wrong assignment with its attacks.
-pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Report {
+/// The lecture's backtracking on `csp` from variable `var` on, noting in `kept` every value that
+/// passes the consistency check. (The checker's reference.)
+fn search(
+    csp: &Csp,
+    assignment: &mut Vec<Option<i64>>,
+    var: usize,
+    kept: &mut Vec<(usize, i64)>,
+) -> bool {
+    if var == assignment.len() {
+        return true;
+    }
+    for &value in csp.values() {
+        assignment[var] = Some(value);
+        if consistent(csp, assignment, var) {
+            kept.push((var, value));
+            if search(csp, assignment, var + 1, kept) {
+                return true;
+            }
+        }
+    }
+    assignment[var] = None;
+    false
+}
+
+/// Checks a student's `backtracking(csp, kept)`, the lecture's backtracking search, on the
+/// lecture's CSPs for 1 to 8 queens (in a hidden test, two sizes from 9 to 16): the first
+/// solution the search meets when it gives `V1, V2, …` their values in order, or `None` for 2
+/// and 3 queens; and `kept` must list, in order, every `(variable, value)` that passed the
+/// consistency check (the values later taken back too), as the lecture's search does, so that a
+/// search that tries whole assignments does not pass. Each size is one part of the score; the
+/// report draws the first wrong assignment with its attacks.
+pub fn check_csp_backtracking(
+    given: impl Fn(&Csp, &mut Vec<(usize, i64)>) -> Option<Vec<i64>>,
+) -> Report {
     let exercise = "backtracking";
     within(exercise, || {
         let (sizes, which) = csp_sizes(exercise, 9..=16);
@@ -260,26 +313,21 @@ pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Repor
             let Ok(problem) = csp::create_csp(n) else {
                 continue;
             };
-            let solvable = !matches!(n, 2 | 3);
-            // The lecture's search gives V1 its values in order, then V2, …: the first solution
-            // it meets is the one the row-by-row fill finds.
-            let first: Option<Vec<i64>> = backtrack::fill_board_recursion(n).map(|grid| {
-                grid.iter()
-                    .map(|row| {
-                        row.iter()
-                            .position(|&q| q)
-                            .map_or(0, |c| i64::try_from(c + 1).unwrap_or(0))
-                    })
-                    .collect()
-            });
-            let flaw = match quietly(|| given(&problem)) {
+            let mut lecture = Vec::new();
+            let mut assignment = vec![None; n];
+            let first: Option<Vec<i64>> = search(&problem, &mut assignment, 0, &mut lecture)
+                .then(|| assignment.into_iter().flatten().collect());
+            let mut yours = Vec::new();
+            let flaw = match quietly(|| given(&problem, &mut yours)) {
                 Err(message) => Some((format!("panicked: {message}"), None)),
-                Ok(None) if solvable => Some((format!("returned None, but {n} queens fit"), None)),
+                Ok(None) if first.is_some() => {
+                    Some((format!("returned None, but {n} queens fit"), None))
+                }
                 Ok(None) => None,
                 Ok(Some(assignment)) => {
                     let values: Vec<Option<i64>> = assignment.iter().copied().map(Some).collect();
                     let picture = || Some(render::conflicts(&board_of(n, &values)).render());
-                    if !solvable {
+                    if first.is_none() {
                         let flaw = format!("returned {assignment:?}, but {n} queens do not fit");
                         Some((flaw, picture()))
                     } else if problem.is_solution(&assignment) {
@@ -301,9 +349,15 @@ pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Repor
                         Some((flaw, picture()))
                     }
                 }
-            };
+            }
+            .or_else(|| {
+                parted("value kept", &yours, &lecture, |&(var, value)| {
+                    format!("V{} = {value}", var + 1)
+                })
+                .map(|flaw| (flaw, None))
+            });
             match flaw {
-                None if n <= 3 => parts.right_trivially(),
+                None if n == 1 => parts.right_trivially(),
                 None => parts.right(),
                 Some((flaw, picture)) => {
                     parts.wrong(|| {
@@ -317,10 +371,62 @@ pub fn check_csp_backtracking(given: impl Fn(&Csp) -> Option<Vec<i64>>) -> Repor
         }
         parts.report(|total| {
             let text = format!(
-                "✔ {exercise} finds the search's first solution of the CSPs of {which}, and none \
-                 where there is none ({total} sizes).\n"
+                "✔ {exercise} searches as the lecture's backtracking does on the CSPs of {which}: \
+                 the same values kept, the first solution, and none where there is none ({total} \
+                 sizes).\n"
             );
             (text, None)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backtrack;
+
+    #[test]
+    fn the_search_finds_the_fills_first_board() {
+        for n in 1..=10 {
+            let problem = csp::create_csp(n).unwrap();
+            let mut assignment = vec![None; n];
+            let mut kept = Vec::new();
+            let found = search(&problem, &mut assignment, 0, &mut kept);
+            let fill = backtrack::fill_board_recursion(n);
+            assert_eq!(found, fill.is_some());
+            if let Some(grid) = fill {
+                let columns: Vec<i64> = grid
+                    .iter()
+                    .map(|row| i64::try_from(row.iter().position(|&q| q).unwrap()).unwrap() + 1)
+                    .collect();
+                assert_eq!(
+                    assignment,
+                    columns.into_iter().map(Some).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn superqueens_fit_from_ten_on() {
+        for n in 2..=11 {
+            let problem = superqueens_csp(n).unwrap();
+            let mut assignment = vec![None; n];
+            let found = search(&problem, &mut assignment, 0, &mut Vec::new());
+            assert_eq!(found, n >= 10, "{n}");
+            if found {
+                let values: Vec<i64> = assignment.into_iter().flatten().collect();
+                // Certificate: no two pieces share a column or a diagonal, or are a jump apart.
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let (dr, dc) = (
+                            j - i,
+                            usize::try_from(values[i].abs_diff(values[j])).unwrap(),
+                        );
+                        assert!(dc != 0 && dc != dr && (dr, dc) != (1, 2) && (dr, dc) != (2, 1));
+                    }
+                }
+            }
+        }
+    }
 }

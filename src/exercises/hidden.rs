@@ -43,8 +43,9 @@ macro_rules! hidden_checker {
 }
 
 hidden_checker!(
-    /// [`check_queen_sees`](super::check_queen_sees) on 200 squares of boards from 9×9 to 40×40.
-    check_queen_sees, super::check_queen_sees, impl Fn(Square, usize) -> Vec<Square>);
+    /// [`check_queen_attacks`](super::check_queen_attacks) on 200 squares of boards from 9×9 to
+    /// 40×40 with queens on them.
+    check_queen_attacks, super::check_queen_attacks, impl Fn(Square, &Grid) -> Vec<Square>);
 hidden_checker!(
     /// [`check_rook_sees`](super::check_rook_sees) on 200 squares of boards from 9×9 to 40×40.
     check_rook_sees, super::check_rook_sees, impl Fn(Square, usize) -> Vec<Square>);
@@ -53,9 +54,10 @@ hidden_checker!(
     /// 40×40.
     check_knight_sees, super::check_knight_sees, impl Fn(Square, usize) -> Vec<Square>);
 hidden_checker!(
-    /// [`check_fill_board_recursion`](super::check_fill_board_recursion) on two boards from 9×9
-    /// to 16×16.
-    check_fill_board_recursion, super::check_fill_board_recursion, impl Fn(usize) -> Option<Grid>);
+    /// [`check_complete_board`](super::check_complete_board) on two boards from 9×9 to 12×12
+    /// with one or two queens on them.
+    check_complete_board, super::check_complete_board,
+    impl Fn(&Grid, &mut Vec<Square>) -> Option<Grid>);
 hidden_checker!(
     /// [`check_next_generation`](super::check_next_generation) on 30 random rows of 41 to 200
     /// cells.
@@ -65,39 +67,39 @@ hidden_checker!(
     /// steps.
     check_evolve, super::check_evolve, impl Fn(&[u8], usize) -> Vec<Vec<u8>>);
 hidden_checker!(
-    /// [`check_at_most_one`](super::check_at_most_one) on 30 random lists of up to 12 variables,
-    /// some listed twice.
-    check_at_most_one, super::check_at_most_one, impl Fn(&[Variable]) -> Clauses);
+    /// [`check_at_most_two`](super::check_at_most_two) on 30 random lists of up to 12
+    /// variables, some listed twice.
+    check_at_most_two, super::check_at_most_two, impl Fn(&[Variable]) -> Clauses);
 hidden_checker!(
-    /// [`check_falling_diagonal`](super::check_falling_diagonal) on every diagonal of two boards
-    /// from 9×9 to 20×20.
-    check_falling_diagonal, super::check_falling_diagonal, impl Fn(isize, usize) -> Clauses);
+    /// [`check_wrapped_diagonal`](super::check_wrapped_diagonal) on every wrapped diagonal of two
+    /// boards from 9×9 to 20×20.
+    check_wrapped_diagonal, super::check_wrapped_diagonal, impl Fn(usize, usize) -> Clauses);
 hidden_checker!(
-    /// [`check_all_clauses`](super::check_all_clauses) on two boards from 9×9 to 12×12.
-    check_all_clauses, super::check_all_clauses, impl Fn(usize) -> Clauses);
+    /// [`check_torus_clauses`](super::check_torus_clauses) on two boards from 9×9 to 12×12.
+    check_torus_clauses, super::check_torus_clauses, impl Fn(usize) -> Clauses);
 hidden_checker!(
-    /// [`check_reduce`](super::check_reduce) on 40 random clause sets over six variables.
-    check_reduce, super::check_reduce, impl Fn(&Clauses, Literal) -> Clauses);
+    /// [`check_subsume`](super::check_subsume) on 40 random clause sets over six variables.
+    check_subsume, super::check_subsume, impl Fn(&Clauses) -> Clauses);
 hidden_checker!(
-    /// [`check_saturate`](super::check_saturate) on 40 random clause sets over six variables.
-    check_saturate, super::check_saturate, impl Fn(&Clauses) -> Clauses);
+    /// [`check_eliminate`](super::check_eliminate) on 40 random clause sets over six variables.
+    check_eliminate, super::check_eliminate, impl Fn(&Clauses, Variable) -> Clauses);
 hidden_checker!(
     /// [`check_solve`](super::check_solve) on 40 random clause sets over six variables.
-    check_solve, super::check_solve, impl Fn(&Clauses) -> Clauses);
+    check_solve, super::check_solve, impl Fn(&Clauses, &mut Vec<Literal>) -> Clauses);
 hidden_checker!(
-    /// [`check_jeroslow_wang`](super::check_jeroslow_wang) on 40 random clause sets over six
-    /// variables.
-    check_jeroslow_wang, super::check_jeroslow_wang, impl Fn(&Clauses, Literal) -> f64);
+    /// [`check_moms`](super::check_moms) on 40 random clause sets over six variables.
+    check_moms, super::check_moms, impl Fn(&Clauses, Literal) -> usize);
 hidden_checker!(
-    /// [`check_create_csp`](super::check_create_csp) on two sizes from 9 to 11.
-    check_create_csp, super::check_create_csp, impl Fn(usize) -> Result<Csp, CspError>);
+    /// [`check_superqueens_csp`](super::check_superqueens_csp) on two sizes from 9 to 11.
+    check_superqueens_csp, super::check_superqueens_csp, impl Fn(usize) -> Result<Csp, CspError>);
 hidden_checker!(
     /// [`check_consistent`](super::check_consistent) on 200 partial assignments of the CSPs of 9
     /// to 12 queens.
     check_consistent, super::check_consistent, impl Fn(&Csp, &[Option<i64>], usize) -> bool);
 hidden_checker!(
     /// [`check_csp_backtracking`](super::check_csp_backtracking) on two sizes from 9 to 16.
-    check_csp_backtracking, super::check_csp_backtracking, impl Fn(&Csp) -> Option<Vec<i64>>);
+    check_csp_backtracking, super::check_csp_backtracking,
+    impl Fn(&Csp, &mut Vec<(usize, i64)>) -> Option<Vec<i64>>);
 hidden_checker!(
     /// [`check_count`](super::check_count) on two sizes from 13 to 15, which a search that
     /// keeps its board in lists does not count within the time limit, unoptimised.

@@ -26,22 +26,22 @@
 //!
 //! | assignment | the student writes | the checker |
 //! |---|---|---|
-//! | backtracking | `fn queen_sees(square: Square, size: usize) -> Vec<Square>` | [`check_queen_sees`] |
-//! | backtracking | `fn fill_board_recursion(size: usize) -> Option<Grid>` | [`check_fill_board_recursion`] |
+//! | backtracking | `fn queen_attacks(square: Square, board: &Grid) -> Vec<Square>` | [`check_queen_attacks`] |
+//! | backtracking | `fn complete_board(board: &Grid, placed: &mut Vec<Square>) -> Option<Grid>` | [`check_complete_board`] |
 //! | backtracking | `fn next_generation(cells: &[u8]) -> Vec<u8>` | [`check_next_generation`] |
 //! | backtracking | `fn evolve(first: &[u8], steps: usize) -> Vec<Vec<u8>>` | [`check_evolve`] |
 //! | backtracking | `fn rook_sees(square: Square, size: usize) -> Vec<Square>` | [`check_rook_sees`] |
 //! | backtracking | `fn knight_sees(square: Square, size: usize) -> Vec<Square>` | [`check_knight_sees`] |
-//! | clauses | `fn at_most_one(variables: &[Variable]) -> Clauses` | [`check_at_most_one`] |
-//! | clauses | `fn at_most_one_in_falling_diagonal(k: isize, n: usize) -> Clauses` | [`check_falling_diagonal`] |
-//! | clauses | `fn all_clauses(n: usize) -> Clauses` | [`check_all_clauses`] |
-//! | Davis–Putnam | `fn reduce(clauses: &Clauses, literal: Literal) -> Clauses` | [`check_reduce`] |
-//! | Davis–Putnam | `fn saturate(clauses: &Clauses) -> Clauses` | [`check_saturate`] |
-//! | Davis–Putnam | `fn solve(clauses: &Clauses) -> Clauses` | [`check_solve`] |
-//! | Davis–Putnam | `fn jeroslow_wang(clauses: &Clauses, literal: Literal) -> f64` | [`check_jeroslow_wang`] |
-//! | CSP | `fn create_csp(n: usize) -> Result<Csp, CspError>` | [`check_create_csp`] |
+//! | clauses | `fn at_most_two(variables: &[Variable]) -> Clauses` | [`check_at_most_two`] |
+//! | clauses | `fn at_most_one_in_wrapped_diagonal(k: usize, n: usize) -> Clauses` | [`check_wrapped_diagonal`] |
+//! | clauses | `fn torus_clauses(n: usize) -> Clauses` | [`check_torus_clauses`] |
+//! | Davis–Putnam | `fn subsume(clauses: &Clauses) -> Clauses` | [`check_subsume`] |
+//! | Davis–Putnam | `fn eliminate(clauses: &Clauses, variable: Variable) -> Clauses` | [`check_eliminate`] |
+//! | Davis–Putnam | `fn solve(clauses: &Clauses, splits: &mut Vec<Literal>) -> Clauses` | [`check_solve`] |
+//! | Davis–Putnam | `fn moms(clauses: &Clauses, literal: Literal) -> usize` | [`check_moms`] |
+//! | CSP | `fn superqueens_csp(n: usize) -> Result<Csp, CspError>` | [`check_superqueens_csp`] |
 //! | CSP | `fn is_consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool` | [`check_consistent`] |
-//! | CSP | `fn backtracking(csp: &Csp) -> Option<Vec<i64>>` | [`check_csp_backtracking`] |
+//! | CSP | `fn backtracking(csp: &Csp, kept: &mut Vec<(usize, i64)>) -> Option<Vec<i64>>` | [`check_csp_backtracking`] |
 //! | counting | `fn count(n: usize) -> u64` | [`check_count`] |
 
 mod builders;
@@ -56,14 +56,14 @@ mod seal;
 mod search;
 mod trial;
 
-pub use builders::{CLAUSE_SIZES, check_all_clauses, check_at_most_one, check_falling_diagonal};
+pub use builders::{CLAUSE_SIZES, check_at_most_two, check_torus_clauses, check_wrapped_diagonal};
 pub use cells::{check_evolve, check_next_generation, generations, next_generation, random_cells};
-pub use clauses::{check_jeroslow_wang, check_reduce, check_saturate, check_solve};
-pub use constraints::{CSP_SIZES, check_consistent, check_create_csp, check_csp_backtracking};
+pub use clauses::{check_eliminate, check_moms, check_solve, check_subsume};
+pub use constraints::{CSP_SIZES, check_consistent, check_csp_backtracking, check_superqueens_csp};
 pub use counting::{COUNT_SIZES, check_count};
 pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees, check_sees};
 pub use report::{Report, TIME_LIMIT, within};
-pub use search::{FILL_SIZES, check_fill_board_recursion, check_queen_sees};
+pub use search::{FILL_SIZES, check_complete_board, check_queen_attacks, queen_attacks_example};
 
 use crate::logic::Variable;
 

@@ -93,11 +93,11 @@ fn sees_cases(exercise: &str) -> (Vec<(Square, usize)>, String) {
 }
 
 /// How a student's list of squares differs from the reference.
-struct SeesMistakes {
+pub(super) struct SeesMistakes {
     square: Square,
     size: usize,
     answer: Vec<Square>,
-    missing: Vec<Square>,
+    pub(super) missing: Vec<Square>,
     extra: Vec<Square>,
     own: bool,
     off_board: Vec<Square>,
@@ -105,7 +105,12 @@ struct SeesMistakes {
 }
 
 impl SeesMistakes {
-    fn find(square: Square, size: usize, expected: &[Square], answer: &[Square]) -> Option<Self> {
+    pub(super) fn find(
+        square: Square,
+        size: usize,
+        expected: &[Square],
+        answer: &[Square],
+    ) -> Option<Self> {
         let on_board = |s: &Square| (1..=size).contains(&s.row) && (1..=size).contains(&s.col);
         let expected_set: BTreeSet<(usize, usize)> =
             expected.iter().map(|s| (s.row, s.col)).collect();
@@ -145,7 +150,7 @@ impl SeesMistakes {
         (!clean).then_some(found)
     }
 
-    fn describe(&self, exercise: &str, piece: Piece, checked: usize) -> String {
+    pub(super) fn describe(&self, exercise: &str, piece: Piece, checked: usize) -> String {
         let Square { row, col } = self.square;
         let n = self.size;
         let mut text = format!(

@@ -428,3 +428,25 @@ impl Parts {
         }
     }
 }
+
+/// Where the steps a student's search noted part from the lecture's search, in words, or `None`
+/// when they are the same: the first step that differs (`what` names a step: "split"), shown by
+/// `show`, and how many each noted.
+pub(super) fn parted<T: PartialEq>(
+    what: &str,
+    yours: &[T],
+    lecture: &[T],
+    show: impl Fn(&T) -> String,
+) -> Option<String> {
+    let at = (0..yours.len().max(lecture.len())).find(|&i| yours.get(i) != lecture.get(i))?;
+    let said = |step: Option<&T>| step.map_or_else(|| "nothing more".to_owned(), &show);
+    Some(format!(
+        "the answer is right, but the search is not the lecture's: its {what} number {} is {}, \
+         where yours notes {} ({} noted by yours, {} by the lecture's search)",
+        at + 1,
+        said(lecture.get(at)),
+        said(yours.get(at)),
+        yours.len(),
+        lecture.len()
+    ))
+}

@@ -25,17 +25,18 @@
 
 pub use nqueens::Square;
 pub use nqueens::exercises::{
-    Report, TIME_LIMIT, check_all_clauses, check_at_most_one, check_consistent, check_count,
-    check_create_csp, check_csp_backtracking, check_evolve, check_falling_diagonal,
-    check_fill_board_recursion, check_jeroslow_wang, check_knight_sees, check_next_generation,
-    check_queen_sees, check_reduce, check_rook_sees, check_saturate, check_solve, hidden,
-    random_cells, within,
+    Report, TIME_LIMIT, check_at_most_two, check_complete_board, check_consistent, check_count,
+    check_csp_backtracking, check_eliminate, check_evolve, check_knight_sees, check_moms,
+    check_next_generation, check_queen_attacks, check_rook_sees, check_solve, check_subsume,
+    check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal, hidden, random_cells,
+    within,
 };
 
-/// The introductory lecture's board: a grid of `bool`, and the three helpers the backtracking
-/// task uses. (What a piece sees and the fill itself are the tasks.)
+/// The introductory lecture's board: a grid of `bool`, the helpers its backtracking uses, and
+/// its `queen_sees`. (What a queen attacks among other queens, the completion of a board, the
+/// rook and the knight are the tasks.)
 pub mod backtrack {
-    pub use nqueens::backtrack::{Grid, clone_board, has_queen, make_board};
+    pub use nqueens::backtrack::{Grid, clone_board, has_queen, make_board, queen_sees};
 }
 
 /// Propositional logic in the lecture's notation: variables, literals, clauses and sets of
@@ -44,22 +45,24 @@ pub mod logic {
     pub use nqueens::logic::{Clause, Clauses, Literal, Variable};
 }
 
-/// The queens' variables, and the clauses of the assignment on clauses that it does not ask
-/// for: a row, a rising diagonal, a column. (A falling diagonal and the whole set are tasks.)
+/// The queens' variables, and the lecture's clause builders: at most one of a list (pairwise), a
+/// row, a column, a rising diagonal. (At most two, the wrapped diagonals and the torus are tasks.)
 pub mod queens {
+    pub use nqueens::encode::at_most_one;
     pub use nqueens::queens::{
         at_most_one_in_rising_diagonal, at_most_one_in_row, one_in_column, var,
     };
 }
 
-/// What the Davis–Putnam task may call: the lecture's choice of a literal to split on. (Its
-/// `reduce`, `saturate`, `solve` and the Jeroslow–Wang score are tasks.)
+/// What the Davis–Putnam tasks may call: the lecture's `reduce` and `saturate`, its choice of a
+/// literal to split on, and the Jeroslow–Wang score. (Subsumption, the elimination of a
+/// variable, the search that notes its splits and the MOMS count are tasks.)
 pub mod dp {
-    pub use nqueens::dp::{Heuristic, select_literal};
+    pub use nqueens::dp::{Heuristic, jeroslow_wang, reduce, saturate, select_literal};
 }
 
-/// Constraint satisfaction problems: the type the CSP tasks build and search. (The lecture's CSP
-/// of n queens, its consistency check and its backtracking are tasks.)
+/// Constraint satisfaction problems: the type the CSP tasks build and search. (The CSP of
+/// superqueens, the consistency check and the backtracking are tasks.)
 pub mod csp {
     pub use nqueens::csp::{Constraint, Csp, CspError};
 }
@@ -67,17 +70,18 @@ pub mod csp {
 /// The pictures the assignments show: the page's style, and the lecture's examples, each for
 /// the one board the task text talks about.
 pub mod pictures {
+    use nqueens::csp;
     use nqueens::render::{self, Html, Svg};
-    use nqueens::{Square, csp};
 
     /// The notebook style the drawings use; show it once, at the top of a notebook.
     pub fn style() -> Html {
         render::style()
     }
 
-    /// What a queen on (2, 3) of a 4×4 board sees: the example of the first task.
-    pub fn queen_on_four() -> Svg {
-        render::attacks(4, Square::new(2, 3), false).render()
+    /// What a queen on (3, 3) of a 6×6 board attacks among four other queens: the example of
+    /// the first task.
+    pub fn queen_among_queens() -> Svg {
+        nqueens::exercises::queen_attacks_example()
     }
 
     /// The variables `Q<r,c>` of a 4×4 board, each on its square.
