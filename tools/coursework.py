@@ -11,13 +11,14 @@ settings. nbgrader works in a copy of the course under target/coursework/.
     tools/coursework.py release --check   ... and fail if notebooks/exercises/ differs from them
     tools/coursework.py grade             release, then autograde four submissions of every
                                           assignment with nbgrader itself: the solutions (full
-                                          marks), wrong answers (fewer points), the untouched
-                                          stubs (0, and every stub compiles) and an endless loop
-                                          (0, stopped by the checker); then generate_feedback,
-                                          whose HTML must show the checkers' pictures; some wrong
-                                          answers must earn partial credit; and the cheats of
-                                          CHEATS, each of which must score 0 on the test cell
-                                          it attacks
+                                          marks), partly right answers (exactly the points of
+                                          their right parts, WRONG_SCORES), the untouched stubs
+                                          (0, and every stub compiles) and an endless loop (0,
+                                          stopped by the checker); then generate_feedback, whose
+                                          HTML must show the checkers' pictures; the cheats of
+                                          GENERIC_CHEATS on every assignment and those of
+                                          CHEATS on one, each of which must score 0 on the test
+                                          cell it attacks; and Validate as students run it
 """
 
 import argparse
@@ -67,36 +68,10 @@ CHEATS = {
                        lambda solution: "fn next_generation(cells: &[u8]) -> Vec<u8> {\n"
                        "    nqueens::exercises::next_generation(cells)\n}",
                        f':dep nqueens = {{ path = "{ROOT}", default-features = false }}'),
-    # A checker of the same name in the answer cell, which passes anything.
-    "shadowed-checker": ("01-backtracking", "test_queen_attacks", "queen_attacks",
-                         lambda solution: "fn queen_attacks(square: Square, board: &Grid) -> Vec<Square> {\n"
-                         "    let _ = (square, board);\n    todo!()\n}\n"
-                         "struct Pass;\n"
-                         "impl Pass {\n    fn points(&self, max: f64) -> f64 { max }\n"
-                         "    fn grade(&self) {}\n}\n"
-                         "fn check_queen_attacks(_: impl Fn(Square, &Grid) -> Vec<Square>) -> Pass {\n"
-                         "    Pass\n}"),
     # A right answer behind an evcxr command (here a harmless one; `:dep` could swap the crate
     # the checkers come from): answers may hold none, so it is not run.
     "evcxr-command": ("01-backtracking", "test_knight_sees", "knight_sees",
                       lambda solution: ":opt 0\n" + solution),
-    # A panic whose payload panics again when dropped: the check never reports.
-    "escaped-checker": ("02-clauses", "test_wrapped_diagonal", "wrapped_diagonal",
-                        lambda solution: "struct Bomb;\n"
-                        "impl Drop for Bomb {\n    fn drop(&mut self) {\n"
-                        "        panic!(\"dropped\");\n    }\n}\n"
-                        "fn at_most_one_in_wrapped_diagonal(k: usize, n: usize) -> Clauses {\n"
-                        "    let _ = (k, n);\n    std::panic::panic_any(Bomb)\n}"),
-    # Standard error closed, then no answer.
-    "silenced-stderr": ("03-davis-putnam", "test_subsume", "subsume",
-                        lambda solution: "fn subsume(clauses: &Clauses) -> Clauses {\n"
-                        "    let _ = clauses;\n" + SILENCE_STDERR + "    todo!()\n}"),
-    # evcxr's display markers printed to forge a result, standard error closed, no answer.
-    "forged-result": ("04-csp", "test_is_consistent", "is_consistent",
-                      lambda solution: "fn is_consistent(csp: &Csp, assignment: &[Option<i64>], "
-                      "var: usize) -> bool {\n    let _ = (csp, assignment, var);\n" + SILENCE_STDERR
-                      + "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n2\\nEVCXR_END_CONTENT\");\n"
-                      "    todo!()\n}"),
     # Memory taken until the grading's memory limit stops the process (a GiB a step, a byte of
     # each page written, so that the memory is really used): the cell scores 0, the grading goes
     # on, and the cell says the allocation failed (the limit, not the checker's clock, stopped it).
@@ -114,6 +89,79 @@ CHEATS = {
                          lambda solution: "std::panic::set_hook(Box::new(|_| {}));\n"
                          "fn count(n: usize) -> u64 {\n"
                          "    [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n.min(10)]\n}"),
+}
+
+# Ways to score without solving that do not depend on the task, each tried on the first task of
+# every assignment: the name, and the answer cell's new text made from the task's signature
+# (`fn name(…) -> …`) and the checker its test cell calls. Each attacks the test cell of that
+# task, which must score 0.
+ALLOW = "#[allow(unused_variables)]\n"
+GENERIC_CHEATS = {
+    # A checker of the same name in the answer cell, which passes anything: test cells call the
+    # crate's by its full path.
+    "shadowed-checker": lambda signature, checker: (
+        ALLOW + signature + " {\n    todo!()\n}\n"
+        "struct Pass;\n"
+        "impl Pass {\n    fn points(&self, max: f64) -> f64 { max }\n    fn grade(&self) {}\n}\n"
+        f"fn {checker}<T>(_: T) -> Pass {{\n    Pass\n}}"),
+    # A panic whose payload panics again when dropped: the check never reports, and the test
+    # cell has no seal.
+    "escaped-checker": lambda signature, checker: (
+        "struct Bomb;\n"
+        "impl Drop for Bomb {\n    fn drop(&mut self) {\n        panic!(\"dropped\");\n    }\n}\n"
+        + ALLOW + signature + " {\n    std::panic::panic_any(Bomb)\n}"),
+    # Standard error closed, then no answer: the verdict goes nowhere, and there is no seal.
+    "silenced-stderr": lambda signature, checker: (
+        ALLOW + signature + " {\n" + SILENCE_STDERR + "    todo!()\n}"),
+    # A panic hook that says nothing, then no answer.
+    "silent-panic-hook": lambda signature, checker: (
+        "std::panic::set_hook(Box::new(|_| {}));\n" + ALLOW + signature
+        + " {\n    todo!()\n}"),
+    # evcxr's display markers printed to forge a result, standard error closed, no answer.
+    "forged-result": lambda signature, checker: (
+        ALLOW + signature + " {\n" + SILENCE_STDERR
+        + "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n4\\nEVCXR_END_CONTENT\");\n"
+        "    todo!()\n}"),
+}
+
+
+def first_task(source):
+    """The first task of an assignment: its answer cell's grade id, the function's signature,
+    and the checker its test cell calls."""
+    cells = load(source)["cells"]
+    ids = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in cells}
+    answer = next(c for c in cells if c["metadata"].get("nbgrader", {}).get("solution"))
+    grade_id = answer["metadata"]["nbgrader"]["grade_id"]
+    signature = next(line for line in source_text(answer).split("\n")
+                     if line.startswith("fn ")).rstrip(" {")
+    checker = re.search(r"::coursework::(check_\w+)", source_text(ids["test_" + grade_id])).group(1)
+    return grade_id, signature, checker
+
+
+def cheats_of(assignment, source):
+    """Every cheat tried on an assignment: (name, attacked test cell, answer cell, rewrite of the
+    answer cell's text, and maybe a cell the student adds before it)."""
+    found = [(kind, attacked, answer, rewrite, *added)
+             for kind, (target, attacked, answer, rewrite, *added) in CHEATS.items()
+             if target == assignment]
+    grade_id, signature, checker = first_task(source)
+    for kind, template in GENERIC_CHEATS.items():
+        text = template(signature, checker)
+        found.append((kind, "test_" + grade_id, grade_id, lambda solution, text=text: text))
+    return found
+
+# What the "wrong" submission (each task's wrong answer in the source, or its solution where the
+# source gives none) must score, from what its right parts are worth: 01, the completion right on
+# the eight empty boards of eleven (4 points × 8/11); 02, the torus right for n = 1 and 2 of eight
+# (4 × 2/8); 03, the MOMS count right, visible and hidden (2 + 1); 04, the superqueens right for
+# n = 1 and 2 of eight (3 × 2/8); 05, the count right for n = 1 to 8 of ten (4 × 8/10, its parts
+# for 2 and 3 answered as a constant would count beside the others).
+WRONG_SCORES = {
+    "01-backtracking": 4 * 8 / 11,
+    "02-clauses": 4 * 2 / 8,
+    "03-davis-putnam": 2 + 1,
+    "04-csp": 3 * 2 / 8,
+    "05-counting": 3.2,
 }
 
 
@@ -320,7 +368,9 @@ def submission(source, released, kind):
             # The lines between the two markers.
             new_body = "\n".join(body.split("\n")[1:-1]) + "\n"
         elif kind == "wrong":
-            new_body = original["metadata"]["nqueens"]["wrong"] + "\n"
+            # A task without a wrong answer in the source is one this student got right.
+            wrong = original["metadata"].get("nqueens", {}).get("wrong")
+            new_body = (wrong if wrong is not None else "\n".join(body.split("\n")[1:-1])) + "\n"
         elif first:  # endless-loop: the first function loops, the rest stay stubs
             new_body = indent + "loop {}\n"
         else:
@@ -338,11 +388,11 @@ def solved(cell):
     return head.rstrip(" \t") + "\n".join(body.split("\n")[1:-1]) + "\n" + tail
 
 
-def cheat(source, released, kind):
-    """The solutions, with one answer cell replaced by a cheat (see CHEATS), and a cell of the
+def cheat(source, released, attack):
+    """The solutions, with one answer cell replaced by a cheat (see cheats_of), and a cell of the
     student's own before it if the cheat adds one."""
     notebook = submission(source, released, "solutions")
-    _, _, answer, rewrite, *added = CHEATS[kind]
+    kind, _, answer, rewrite, *added = attack
     original = next(c for c in load(source)["cells"]
                     if c["metadata"].get("nbgrader", {}).get("grade_id") == answer)
     for index, cell in enumerate(notebook["cells"]):
@@ -430,12 +480,10 @@ def command_grade(only):
         for kind in SUBMISSIONS:
             dump(submission(source, path, kind),
                  WORK / "submitted" / kind / assignment / f"{assignment}.ipynb")
-        for kind, (target, *_) in CHEATS.items():
-            if target == assignment:
-                dump(cheat(source, path, kind),
-                     WORK / "submitted" / kind / assignment / f"{assignment}.ipynb")
+        for attack in cheats_of(assignment, source):
+            dump(cheat(source, path, attack),
+                 WORK / "submitted" / attack[0] / assignment / f"{assignment}.ipynb")
     problems = []
-    partial = []
     cheats = []
     print(f"{'assignment':<18}" + "".join(f"{k:>14}" for k in SUBMISSIONS) + "      time")
     for assignment in released:
@@ -447,19 +495,22 @@ def command_grade(only):
             for kind in SUBMISSIONS:
                 found = gradebook.find_submission(assignment, kind)
                 scores[kind] = (found.score, found.max_score)
-            for kind, (target, attacked, *_) in CHEATS.items():
-                if target == assignment:
-                    grade = gradebook.find_grade(attacked, assignment, assignment, kind)
-                    cheats.append((kind, assignment, attacked, grade.score))
-                    if grade.score != 0:
-                        problems.append(f"{assignment}: the cheat {kind} scores {grade.score} "
-                                        f"on {attacked}, not 0")
-                    if kind == "memory-hog" and not stopped_by_the_memory_limit(assignment,
-                                                                                 attacked):
-                        problems.append(f"{assignment}: the memory hog was not stopped by the "
-                                        "grading's memory limit")
+            source = WORK / "source" / assignment / f"{assignment}.ipynb"
+            for kind, attacked, *_ in cheats_of(assignment, source):
+                grade = gradebook.find_grade(attacked, assignment, assignment, kind)
+                cheats.append((kind, assignment, attacked, grade.score))
+                if grade.score != 0:
+                    problems.append(f"{assignment}: the cheat {kind} scores {grade.score} "
+                                    f"on {attacked}, not 0")
+                if kind == "memory-hog" and not stopped_by_the_memory_limit(assignment,
+                                                                             attacked):
+                    problems.append(f"{assignment}: the memory hog was not stopped by the "
+                                    "grading's memory limit")
         top = scores["solutions"][1]
-        partial.append(scores["wrong"])
+        # The honest, partly right answers earn exactly what their right parts are worth.
+        if abs(scores["wrong"][0] - WRONG_SCORES[assignment]) > 0.005:
+            problems.append(f"{assignment}: the partly right answers score "
+                            f"{scores['wrong'][0]:.3f}, not {WRONG_SCORES[assignment]:.3f}")
         print(f"{assignment:<18}" + "".join(f"{s:>9.2f} / {m:<2g}" for s, m in scores.values())
               + f"{time.time() - begin:>8.0f} s")
         if scores["solutions"][0] != top:
@@ -507,8 +558,6 @@ def command_grade(only):
             problems.append(f"{assignment}: the feedback does not show the failed checks")
         if assignment != "05-counting" and "nqueens-drawing" not in html:
             problems.append(f"{assignment}: the feedback shows no picture of a counterexample")
-    if len(released) == len(assignments()) and not any(0 < s < m for s, m in partial):
-        problems.append("no wrong submission earned partial credit")
     problems += validate(released)
     if len(released) == len(assignments()):
         problems += check_bundle(bundle(released))
