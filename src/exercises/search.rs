@@ -48,7 +48,7 @@ fn queen_attacks(square: Square, grid: &Grid) -> Vec<Square> {
     attacked
 }
 
-/// A `size`×`size` grid with each square holding a queen with probability `queens / size²`.
+/// A `size`×`size` grid with `queens` queens dropped on random squares (two may fall on one).
 fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
     let mut grid = backtrack::make_board(size);
     for _ in 0..queens {
