@@ -6,6 +6,7 @@ import os
 import resource
 
 import nbformat
+from jupyter_core.utils import run_sync
 from nbgrader.preprocessors import CheckCellMetadata, ClearOutput, Execute
 
 # The limits every process of a grading kernel runs under (evcxr, the compiler it starts, the
@@ -41,6 +42,10 @@ class EvcxrExecute(Execute):
     async def async_start_new_kernel(self, **kwargs):
         kwargs.setdefault("preexec_fn", limit_kernel)
         return await super().async_start_new_kernel(**kwargs)
+
+    # nbclient's synchronous start (what nbgrader calls) is bound to the base class's coroutine,
+    # so without this the limits above were never set.
+    start_new_kernel = run_sync(async_start_new_kernel)
 
     def on_cell_executed(self, **kwargs):
         content = kwargs["execute_reply"]["content"]
