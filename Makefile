@@ -7,13 +7,14 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises release exercises-check grade-test browser-test lab-test lab
+.PHONY: test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
-## boards of their HTML exports checked in a real browser, two notebooks opened and run in
-## JupyterLab itself, the students' copies of the coursework up to date, and nbgrader grading
+## boards of their HTML exports checked in a real browser, every notebook opened and run in
+## JupyterLab itself, cold and warm, the kernels' kept builds, the students' copies of the
+## coursework up to date, and nbgrader grading
 ## four submissions of every assignment
-test: lint unit notebooks-check exercises-check browser-test lab-test grade-test
+test: lint unit kernel-test notebooks-check exercises-check browser-test lab-test grade-test
 
 lint:
 	$(CARGO) fmt --all --check
@@ -35,8 +36,9 @@ minisat:
 build:
 	$(CARGO) build --release
 
-## setup: the Python tools in .venv and the evcxr Rust kernel (each only if missing)
-setup: $(VENV)/.installed evcxr
+## setup: the Python tools in .venv and the evcxr Rust kernel (each only if missing), and the
+## kernel spec that builds in a kept directory (tools/rust_kernel.py)
+setup: $(VENV)/.installed evcxr kernel
 
 $(VENV)/.installed: tools/requirements.txt
 	$(PYTHON3) -m venv $(VENV)
@@ -48,6 +50,21 @@ evcxr:
 	@$(CARGO) install --list | grep -q '^evcxr_jupyter v$(EVCXR_VERSION):' \
 	  || $(CARGO) install --locked evcxr_jupyter --version $(EVCXR_VERSION)
 	@test -f $(KERNEL_SPEC) || evcxr_jupyter --install
+
+# The Jupyter kernel spec in .venv (which Jupyter prefers to the user's): evcxr started by
+# tools/rust_kernel.py, which gives each kernel a build directory kept between starts.
+kernel: $(VENV)/.installed evcxr
+	@$(PY) tools/rust_kernel.py --install $(VENV) --crate . --crate coursework/kit
+
+## kernel-warm: build the crate once in the kernels' cache, for every way the notebooks load it,
+## so that the first notebook opened shows its first board in seconds
+kernel-warm: setup
+	$(PY) tools/rust_kernel.py --warm notebooks/*.ipynb notebooks/exercises/*.ipynb --crate . --crate coursework/kit
+
+## kernel-test: the kernels' build cache: two kernels never share a directory, and a changed crate
+## is built again after a restart (even when its files look older than the build)
+kernel-test: setup
+	$(PY) tools/kernel_test.py
 
 ## notebooks: execute every notebook headless; copies and HTML in target/notebooks/
 notebooks: setup
@@ -88,11 +105,12 @@ browser-test: chromium setup
 	$(CARGO) build --release
 	$(PY) tools/browser_test.py
 
-## lab-test: JupyterLab itself, in headless Chromium, opens notebooks 02 and 06 as committed and
-## counts the boards it shows, then runs every cell through its UI and counts again
+## lab-test: JupyterLab itself, in headless Chromium, opens every notebook as committed and counts
+## the boards it shows, then runs every cell through its UI, cold (nothing built) and warm (after a
+## restart), counts again and times the first board
 lab-test: chromium setup
 	$(PY) tools/lab_test.py
 
 ## lab: JupyterLab on notebooks/ with the Rust kernel
-lab: setup
+lab: setup kernel-warm
 	$(VENV)/bin/jupyter lab notebooks

@@ -26,6 +26,7 @@ pub mod cdcl;
 pub mod csp;
 pub mod dp;
 pub mod encode;
+#[cfg(feature = "coursework")]
 pub mod exercises;
 mod hash;
 pub mod logic;

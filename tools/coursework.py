@@ -31,6 +31,8 @@ import subprocess
 import sys
 import time
 
+import rust_kernel
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COURSE = ROOT / "coursework"
 WORK = ROOT / "target" / "coursework"
@@ -174,6 +176,9 @@ def nbgrader(*args):
     env = dict(os.environ)
     env["NQUEENS_COURSE_ROOT"] = str(WORK)
     env["NQUEENS_CRATE"] = str(ROOT)
+    # The grading kernels build in a cache of their own (tools/rust_kernel.py), kept between
+    # gradings: the first notebook compiles the coursework crate, the others find it built.
+    env.setdefault("NQUEENS_KERNEL_CACHE", str(rust_kernel.user_cache() / "nqueens" / "grading"))
     # nbgrader runs alembic (its database migrations) as a program: it must be on PATH.
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
     done = subprocess.run([str(VENV_BIN / "nbgrader"), *args], cwd=COURSE, env=env,
@@ -316,6 +321,7 @@ def bundle(released):
     for name in ("README.md", "Makefile", "nbgrader_config.py"):
         shutil.copy(COURSE / "student" / name, folder / name)
     shutil.copy(COURSE / "evcxr_execute.py", folder / "evcxr_execute.py")
+    shutil.copy(ROOT / "tools" / "rust_kernel.py", folder / "rust_kernel.py")
     shutil.copy(ROOT / "tools" / "requirements.txt", folder / "requirements.txt")
     with zipfile.ZipFile(BUNDLE, "w", zipfile.ZIP_DEFLATED) as archive:
         for file in sorted(folder.rglob("*")):
@@ -336,7 +342,7 @@ def check_bundle(archive_path):
         if f"nqueens-coursework/{assignment}.ipynb" not in names:
             problems.append(f"the bundle lacks {assignment}.ipynb")
     for needed in ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs", "Makefile",
-                   "README.md", "nbgrader_config.py", "evcxr_execute.py"):
+                   "README.md", "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py"):
         if f"nqueens-coursework/{needed}" not in names:
             problems.append(f"the bundle lacks {needed}")
     for name, content in text.items():

@@ -33,6 +33,7 @@ mod pieces;
 mod svg;
 mod tree;
 
+#[cfg(any(feature = "coursework", feature = "plot"))]
 pub(crate) use self::svg::escape_html;
 pub use self::svg::{Html, Svg, style};
 pub use animation::{MAX_ANIMATED, backtracking_animation};

@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""The Rust kernel for the notebooks: evcxr, with a build directory that outlives the kernel.
+
+evcxr compiles a notebook's `:dep` crates into a new temporary directory at every kernel start,
+so each start (and each restart) compiles the whole nqueens crate again. This launcher gives
+every kernel a build directory of its own under the user's cache directory instead, kept between
+runs, so that cargo finds the crate already built and compiles only the notebook's cells:
+
+* **Slots.** The directories are `<cache>/nqueens/evcxr/slot-0`, `slot-1`, …; a kernel takes the
+  first one no other kernel holds (an exclusive `flock` on `slot-K.lock`, held by the kernel's
+  process until it ends), so two kernels never build in the same directory, and a restarted
+  kernel finds its slot free again.
+* **A new slot starts warm.** When a slot has never been used, a finished build is copied into it
+  first: the one `--warm` made in `<cache>/nqueens/evcxr/base` (which no kernel builds in), else
+  that of the most recently used idle slot (one it can lock too).
+* **Never old code.** cargo rebuilds a path crate whose files are newer than its last build. A
+  file can come back older than that (a zip unpacked with its dates, `git stash`), so the launcher
+  also keeps a digest of each crate it serves (`--crate`: its `Cargo.toml`, `src/` and
+  `style.css`) per slot, and when a digest changed it removes cargo's record of that crate's
+  build in the slot, which makes cargo build it again.
+
+`<cache>` is `$XDG_CACHE_HOME`, else `~/.cache`; `NQUEENS_KERNEL_CACHE` replaces
+`<cache>/nqueens/evcxr` (outside any cargo project: cargo would not build evcxr's crate there). Everything in it can be deleted at any time (the next start is cold).
+When `EVCXR_TMPDIR` is set already, the kernel builds there and no slot is taken.
+
+    rust_kernel.py --install PREFIX --crate DIR…   write PREFIX/share/jupyter/kernels/rust, the
+                                                   kernel spec that starts this launcher
+    rust_kernel.py --control_file FILE --crate DIR…  (what Jupyter runs) start evcxr_jupyter
+    rust_kernel.py --warm NOTEBOOK… --crate DIR…   build, in `base`, every crate the notebooks'
+                                                   setup cells load (`:opt` and `:dep` lines)
+    rust_kernel.py --where                         print the cache directory
+"""
+
+import argparse
+import fcntl
+import hashlib
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+SLOTS = 64
+
+
+def user_cache():
+    """The user's cache folder: `$XDG_CACHE_HOME`, else `~/.cache`."""
+    return pathlib.Path(os.environ.get("XDG_CACHE_HOME")
+                        or os.path.join(os.path.expanduser("~"), ".cache"))
+
+
+def cache_root():
+    if os.environ.get("NQUEENS_KERNEL_CACHE"):
+        return pathlib.Path(os.environ["NQUEENS_KERNEL_CACHE"]).resolve()
+    return user_cache() / "nqueens" / "evcxr"
+
+
+def try_lock(path):
+    """An open descriptor holding an exclusive lock on `path`, or None when another holds it."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def outside_cargo_projects(root):
+    """Exits with a message when `root` lies inside a cargo project: cargo would take evcxr's
+    crate there for a member of that project's workspace, and refuse to build it."""
+    for folder in [root, *root.parents]:
+        if (folder / "Cargo.toml").is_file():
+            sys.exit(f"rust_kernel: the build cache {root} is inside the cargo project {folder}, "
+                     "where evcxr cannot build: set NQUEENS_KERNEL_CACHE to a folder outside it")
+
+
+def take_slot(root):
+    """The first free slot's directory and the descriptor that holds its lock."""
+    outside_cargo_projects(root)
+    root.mkdir(parents=True, exist_ok=True)
+    for index in range(SLOTS):
+        fd = try_lock(root / f"slot-{index}.lock")
+        if fd is not None:
+            slot = root / f"slot-{index}"
+            slot.mkdir(exist_ok=True)
+            return slot, fd
+    sys.exit(f"rust_kernel: all {SLOTS} build slots in {root} are in use")
+
+
+def seed(slot, root):
+    """A slot that was never built in gets the warmed base build, or that of the most recently
+    used idle slot."""
+    if (slot / "target").exists():
+        return
+    others = sorted((p for p in root.glob("slot-*") if p.is_dir() and p != slot
+                     and (p / "target").exists()),
+                    key=lambda p: (p / "target").stat().st_mtime, reverse=True)
+    if (root / "base" / "target").exists():
+        others.insert(0, root / "base")
+    for other in others:
+        fd = try_lock(root / f"{other.name}.lock")
+        if fd is None:
+            continue
+        try:
+            partial = slot / "target.partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            shutil.copytree(other / "target", partial, symlinks=True)
+            for name in ("Cargo.lock", "digests.json"):
+                if (other / name).exists():
+                    shutil.copy2(other / name, slot / name)
+            partial.rename(slot / "target")
+        except OSError:
+            shutil.rmtree(slot / "target.partial", ignore_errors=True)
+        finally:
+            os.close(fd)
+        return
+
+
+def package_name(crate):
+    """The `name` of the manifest's [package] section."""
+    section = None
+    for line in (crate / "Cargo.toml").read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            section = line
+        elif section == "[package]" and line.startswith("name") and "=" in line:
+            return line.split("=", 1)[1].strip().strip('"')
+    return None
+
+
+def digest(crate):
+    """A digest of what a build of `crate` reads: its manifest, its sources and its style sheet."""
+    files = [crate / "Cargo.toml", crate / "style.css"]
+    files += sorted(p for p in (crate / "src").rglob("*") if p.is_file())
+    sha = hashlib.sha256()
+    for path in files:
+        if path.is_file():
+            sha.update(str(path.relative_to(crate)).encode() + b"\0")
+            sha.update(path.read_bytes() + b"\0")
+    return sha.hexdigest()
+
+
+def forget_changed(slot, crates):
+    """Removes cargo's record of the build of every crate whose digest changed since this slot
+    last saw it, so that cargo builds it again even when its files look older than the build."""
+    record = slot / "digests.json"
+    try:
+        known = json.loads(record.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    for crate in crates:
+        if not (crate / "Cargo.toml").is_file():
+            continue
+        now = digest(crate)
+        if known.get(str(crate)) == now:
+            continue
+        name = package_name(crate)
+        if name:
+            for pattern in (f"*/.fingerprint/{name}-*", f"*/*/.fingerprint/{name}-*"):
+                for fingerprint in (slot / "target").glob(pattern):
+                    shutil.rmtree(fingerprint, ignore_errors=True)
+        known[str(crate)] = now
+    record.write_text(json.dumps(known, indent=1, sort_keys=True), encoding="utf-8")
+
+
+def evcxr_jupyter():
+    found = shutil.which("evcxr_jupyter")
+    cargo_bin = pathlib.Path(os.environ.get("CARGO_HOME", pathlib.Path.home() / ".cargo")) / "bin"
+    if not found and (cargo_bin / "evcxr_jupyter").is_file():
+        found = str(cargo_bin / "evcxr_jupyter")
+    if not found:
+        sys.exit("rust_kernel: evcxr_jupyter is not installed (`make setup` installs it)")
+    return found
+
+
+def install(prefix, crates):
+    """Writes the kernel spec; the logos of evcxr's own spec come along when it is installed."""
+    spec = pathlib.Path(prefix) / "share" / "jupyter" / "kernels" / "rust"
+    spec.mkdir(parents=True, exist_ok=True)
+    argv = [sys.executable, str(pathlib.Path(__file__).resolve())]
+    for crate in crates:
+        argv += ["--crate", str(pathlib.Path(crate).resolve())]
+    argv += ["--control_file", "{connection_file}"]
+    kernel = {"argv": argv, "display_name": "Rust", "interrupt_mode": "message",
+              "language": "rust"}
+    text = json.dumps(kernel, indent=2) + "\n"
+    if not (spec / "kernel.json").is_file() or (spec / "kernel.json").read_text() != text:
+        (spec / "kernel.json").write_text(text, encoding="utf-8")
+        print(f"{spec}: the Rust kernel, building in {cache_root()}")
+    theirs = pathlib.Path.home() / ".local" / "share" / "jupyter" / "kernels" / "rust"
+    for name in ("logo-32x32.png", "logo-64x64.png"):
+        if (theirs / name).is_file() and not (spec / name).is_file():
+            shutil.copy(theirs / name, spec / name)
+
+
+SETUP_LINE = re.compile(r"^\s*:(opt|dep)\b.*$", re.M)
+
+
+def setups(notebooks):
+    """The distinct setup cells of the notebooks: their `:opt` and `:dep` lines, with the
+    notebook's folder (a `:dep` path is relative to it)."""
+    found = {}
+    for path in notebooks:
+        path = pathlib.Path(path).resolve()
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            text = "".join(cell["source"]) if cell["cell_type"] == "code" else ""
+            lines = [m.group(0).strip() for m in SETUP_LINE.finditer(text)]
+            if any(line.startswith(":dep") for line in lines):
+                key = "\n".join(lines)
+                resolved = re.sub(r'path = "([^"]+)"',
+                                  lambda m: f'path = "{(path.parent / m.group(1)).resolve()}"',
+                                  key)
+                found.setdefault(resolved, path.name)
+                break
+    return found
+
+
+def warm(notebooks, crates):
+    """Builds every setup of the notebooks in `base`, one kernel at a time, and records the
+    digests of `crates` as they were before (a slot seeded from the base keeps the build of a
+    crate only while its digest is unchanged)."""
+    import jupyter_client
+
+    root = cache_root()
+    outside_cargo_projects(root)
+    root.mkdir(parents=True, exist_ok=True)
+    fd = try_lock(root / "base.lock")
+    if fd is None:
+        sys.exit("rust_kernel: another --warm is running")
+    try:
+        (root / "base").mkdir(exist_ok=True)
+        (root / "base" / "digests.json").unlink(missing_ok=True)
+        forget_changed(root / "base", crates)
+        for setup, name in setups(notebooks).items():
+            start = time.monotonic()
+            env = dict(os.environ, EVCXR_TMPDIR=str(root / "base"))
+            manager, client = jupyter_client.manager.start_new_kernel(
+                kernel_name="rust", env=env, startup_timeout=120)
+            try:
+                failed = []
+                client.execute_interactive(
+                    setup, timeout=1800,
+                    output_hook=lambda m: failed.append(m["content"].get("evalue", ""))
+                    if m["msg_type"] == "error" else None)
+            finally:
+                manager.shutdown_kernel(now=True)
+            if failed:
+                sys.exit(f"rust_kernel: the setup of {name} failed: {failed[0]}")
+            print(f"warmed the setup of {name} in {time.monotonic() - start:.0f} s")
+    finally:
+        os.close(fd)
+
+
+def find_std():
+    """Puts the folder of the Rust standard library's shared object on the loader's path. The
+    cells evcxr compiles find it through a path relative to their own folder, which the compiler
+    gets wrong when the build directory and the toolchain share a parent (a kept directory in
+    the home folder, rustup's toolchains in the home folder too): evcxr then cannot load them."""
+    try:
+        folder = subprocess.run(["rustc", "--print", "target-libdir"], capture_output=True,
+                                text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return
+    folders = [folder]
+    if os.environ.get("LD_LIBRARY_PATH"):
+        folders.append(os.environ["LD_LIBRARY_PATH"])
+    os.environ["LD_LIBRARY_PATH"] = os.pathsep.join(folders)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--install", metavar="PREFIX")
+    parser.add_argument("--crate", action="append", default=[], metavar="DIR")
+    parser.add_argument("--control_file", metavar="FILE")
+    parser.add_argument("--where", action="store_true")
+    parser.add_argument("--warm", nargs="+", metavar="NOTEBOOK")
+    args = parser.parse_args()
+    if args.where:
+        print(cache_root())
+        return
+    if args.warm:
+        warm(args.warm, [pathlib.Path(c).resolve() for c in args.crate])
+        return
+    if args.install:
+        install(args.install, args.crate)
+        return
+    if not args.control_file:
+        parser.error("--control_file is required to start a kernel")
+    program = evcxr_jupyter()
+    find_std()
+    if os.environ.get("EVCXR_TMPDIR"):
+        # The caller chose the build directory (the grader gives each kernel a fresh one).
+        os.execv(program, [program, "--control_file", args.control_file])
+    root = cache_root()
+    slot, fd = take_slot(root)
+    seed(slot, root)
+    forget_changed(slot, [pathlib.Path(c) for c in args.crate])
+    os.set_inheritable(fd, True)
+    os.environ["EVCXR_TMPDIR"] = str(slot)
+    os.execv(program, [program, "--control_file", args.control_file])
+
+
+if __name__ == "__main__":
+    main()
