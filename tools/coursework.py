@@ -59,6 +59,18 @@ CHEATS = {
                       lambda solution: "fn complete_board(board: &Grid, placed: &mut Vec<Square>) "
                       "-> Option<Grid> {\n    let _ = placed;\n"
                       "    nqueens::backtrack::fill_board_recursion(board.len())\n}"),
+    # The same in the later assignments whose answer the crate has in public: the lecture's DP
+    # (without the splits), the CSP backtracking and the count.
+    "called-dp": ("02-davis-putnam", "test_solve", "solve",
+                  lambda solution: "fn solve(clauses: &Clauses, splits: &mut Vec<Literal>) "
+                  "-> Clauses {\n    let _ = splits;\n    nqueens::dp::solve(clauses)\n}"),
+    "called-csp": ("04-csp", "test_backtracking", "backtracking",
+                   lambda solution: "fn backtracking(csp: &Csp, kept: &mut Vec<(usize, i64)>) "
+                   "-> Option<Vec<i64>> {\n    let _ = kept;\n"
+                   "    nqueens::csp::backtracking(csp).assignment\n}"),
+    "called-count": ("05-counting", "test_count", "count",
+                     lambda solution: "fn count(n: usize) -> u64 {\n"
+                     "    nqueens::queens::count(n).unwrap_or(0)\n}"),
     # The same through `extern crate`, which evcxr would fetch from crates.io: not run.
     "extern-crate": ("01-backtracking", "test_rook_sees", "rook_sees",
                      lambda solution: "extern crate nqueens;\n"
@@ -154,14 +166,14 @@ def cheats_of(assignment, source):
 
 # What the "wrong" submission (each task's wrong answer in the source, or its solution where the
 # source gives none) must score, from what its right parts are worth: 01, the completion right on
-# the eight empty boards of eleven (4 points × 8/11); 02, the torus right for n = 1 and 2 of eight
-# (4 × 2/8); 03, the MOMS count right, visible and hidden (2 + 1); 04, the superqueens right for
+# the eight empty boards of eleven (4 points × 8/11); 02, the MOMS count right, visible and hidden
+# (2 + 1); 03, the torus right for n = 1 and 2 of eight (4 × 2/8); 04, the superqueens right for
 # n = 1 and 2 of eight (3 × 2/8); 05, the count right for n = 1 to 8 of ten (4 × 8/10, its parts
 # for 2 and 3 answered as a constant would count beside the others).
 WRONG_SCORES = {
     "01-backtracking": 4 * 8 / 11,
-    "02-clauses": 4 * 2 / 8,
-    "03-davis-putnam": 2 + 1,
+    "02-davis-putnam": 2 + 1,
+    "03-clauses": 4 * 2 / 8,
     "04-csp": 3 * 2 / 8,
     "05-counting": 3.2,
 }

@@ -24,7 +24,7 @@ windowing, so that all of them can be counted), no autosave, no news; the kernel
 ~/.cache/nqueens/lab-test. Screenshots go to target/screenshots/lab-*.png.
 
     tools/lab_test.py                       every notebook, and the first coursework copy
-    tools/lab_test.py 05-backtracking       some notebooks, by name (exercises/01-backtracking)
+    tools/lab_test.py 01-backtracking       some notebooks, by name (exercises/01-backtracking)
     tools/lab_test.py --warm-only ...       no cold runs (the cache as it is)
 """
 

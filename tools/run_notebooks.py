@@ -11,7 +11,7 @@ export of each go to target/notebooks/.
     tools/run_notebooks.py --update        ... and write the outputs back into notebooks/
     tools/run_notebooks.py --check         ... and fail if an output differs from the committed
                                            one (cells tagged "timing" excepted)
-    tools/run_notebooks.py notebooks/02-eight-queens.ipynb   just that one
+    tools/run_notebooks.py notebooks/03-eight-queens.ipynb   just that one
 
 The students' copies of the coursework in notebooks/exercises/ are not run here: they hold stubs,
 and tools/coursework.py releases and grades them with nbgrader.
