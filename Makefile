@@ -7,7 +7,9 @@ PY := $(VENV)/bin/python
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
-.PHONY: test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+FUZZ_SECONDS ?= 60
+
+.PHONY: fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
@@ -23,6 +25,11 @@ lint:
 # Release: the solver tests search real boards, ten times faster optimised.
 unit:
 	$(CARGO) test --release --workspace
+
+## fuzz: the DIMACS and constraint parsers fed seeded mutations for FUZZ_SECONDS (60) seconds
+## (`make unit` runs a fixed 20,000 cases of each)
+fuzz:
+	NQUEENS_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --release --test fuzz
 
 ## bench: the criterion benchmarks whose figures the README quotes (the CDCL one side by side
 ## with MiniSat, installed when missing)

@@ -597,12 +597,12 @@ fn a_time_limit_that_runs_out_says_to_raise_the_time_limit() {
         "--method",
         "csp-propagation",
         "--time-limit",
-        "0",
+        "0.001",
     ]);
     assert_refused(
         &output,
         1,
-        "CSP propagation gave up on 3000 queens after 0.000 s (raise --time-limit)",
+        "CSP propagation gave up on 3000 queens after 0.001 s (raise --time-limit)",
     );
 }
 
@@ -770,4 +770,175 @@ fn the_readme_sessions_print_what_they_show() {
         sessions += 1;
     }
     assert!(sessions >= 1, "the README shows no session");
+}
+
+#[test]
+fn time_limits_are_positive_and_at_most_a_billion_seconds() {
+    for method in [
+        "dp",
+        "csp-backtracking",
+        "csp-propagation",
+        "csp-min-conflicts",
+        "cdcl",
+    ] {
+        let output = run(&["solve", "12", "--method", method, "--time-limit", "1e19"]);
+        assert_refused(&output, 2, "at most 1000000000 seconds");
+    }
+    assert_refused(&run(&["solve", "12", "--time-limit", "1e20"]), 2, "at most");
+    assert_refused(&run(&["solve", "12", "--time-limit", "-1"]), 2, "positive");
+    assert_refused(&run(&["solve", "12", "--time-limit", "NaN"]), 2, "positive");
+    // The largest limit taken is taken.
+    let output = run(&["solve", "12", "--time-limit", "1e9", "--columns"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn negative_numbers_are_refused_by_name_and_a_missing_argument_is_named() {
+    assert_refused(&run(&["solve", "8", "--seed", "-1"]), 2, "--seed <SEED>");
+    assert_refused(&run(&["solve", "8", "--seed", "-1"]), 2, "whole number");
+    assert_refused(
+        &run(&["count", "8", "--max-nodes", "-2"]),
+        2,
+        "whole number",
+    );
+    assert_refused(&run(&["solve", "-3"]), 2, "at least one row");
+    assert_refused(&run(&["solve"]), 2, "<N>");
+    assert_refused(&run(&["sat"]), 2, "<FILE>");
+}
+
+#[test]
+fn help_that_cannot_be_written_is_a_failure() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not on this system
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .arg("--help")
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_refused(&output, 1, "cannot write the help");
+}
+
+#[test]
+fn binary_input_is_refused_at_once() {
+    for file in ["/dev/zero", "/dev/urandom"] {
+        if std::path::Path::new(file).exists() {
+            assert_refused(&run(&["sat", file]), 2, "binary data");
+        }
+    }
+    let zeros = run_with_stdin(&["sat", "-"], "p cnf 1 1\n1 0\n\0\0\0");
+    assert_refused(&zeros, 2, "binary data (a NUL byte at byte 15)");
+    // Bytes that are not UTF-8, and no NUL among them.
+    let dir = std::env::temp_dir().join(format!("nqueens-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let latin = dir.join("latin1.cnf");
+    std::fs::write(&latin, b"c caf\xe9\np cnf 1 1\n1 0\n").unwrap();
+    assert_refused(
+        &run(&["sat", latin.to_str().unwrap()]),
+        2,
+        "not UTF-8 at byte 6",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn comments_that_look_like_a_name_table_are_comments() {
+    let text = "c var names follow\nc var 1 ¬p\np cnf 1 1\n1 0\n";
+    let output = run_with_stdin(&["sat", "-"], text);
+    assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+    assert!(stdout(&output).contains("v 1 0"));
+    let output = run_with_stdin(&["sat", "-", "--solver", "cdcl"], text);
+    assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+}
+
+#[test]
+fn a_proof_file_holds_a_proof_only_after_unsatisfiable() {
+    let dir = std::env::temp_dir().join(format!("nqueens-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("old.drat");
+    let path = proof.to_str().unwrap();
+    std::fs::write(&proof, "1 0\n").unwrap();
+    let sat = run_with_stdin(
+        &["sat", "-", "--solver", "cdcl", "--proof", path],
+        "p cnf 1 1\n1 0\n",
+    );
+    assert_eq!(sat.status.code(), Some(10));
+    assert_eq!(
+        std::fs::read_to_string(&proof).unwrap(),
+        "",
+        "the old proof was kept"
+    );
+    let unsat = run_with_stdin(
+        &["sat", "-", "--solver", "cdcl", "--proof", path],
+        "p cnf 1 2\n1 0\n-1 0\n",
+    );
+    assert_eq!(unsat.status.code(), Some(20));
+    assert!(std::fs::read_to_string(&proof).unwrap().ends_with("0\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_time_limit_holds_for_cdcl_while_the_clauses_are_written() {
+    // 372 queens' pairwise clauses take seconds to write and gigabytes to hold; the limit stops
+    // the writing, and the message gives the limit asked for, not what was left of it.
+    let start = std::time::Instant::now();
+    let output = run(&["solve", "372", "--method", "cdcl", "--time-limit", "0.5"]);
+    assert_refused(&output, 1, "CDCL gave up on 372 queens after 0.500 s");
+    // A generous bound: the writing alone took over ten seconds when the limit did not hold.
+    assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());
+}
+
+#[test]
+fn the_time_limit_counts_the_reading_of_the_file() {
+    // Written by the program itself: a thousand queens, sequential counters, 170 MB.
+    let cnf = run(&["cnf", "1000", "--amo", "sequential"]);
+    assert_eq!(cnf.status.code(), Some(0));
+    let dir = std::env::temp_dir().join(format!("nqueens-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("1000.cnf");
+    std::fs::write(&file, &cnf.stdout).unwrap();
+    for solver in ["dp", "cdcl"] {
+        let start = std::time::Instant::now();
+        let output = run(&[
+            "sat",
+            file.to_str().unwrap(),
+            "--solver",
+            solver,
+            "--time-limit",
+            "0.3",
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{solver}: {}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).contains("s UNKNOWN"), "{solver}");
+        assert!(
+            stdout(&output).contains("0.300 s"),
+            "{solver}: {}",
+            stdout(&output)
+        );
+        // Reading and naming the clauses took over ten seconds when the limit did not hold.
+        assert!(
+            start.elapsed().as_secs_f64() < 5.0,
+            "{solver}: {:?}",
+            start.elapsed()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn boards_whose_memory_cannot_be_had_are_refused_with_the_figure() {
+    // Under a 4 GB address-space limit, a billion queens cannot be written down.
+    let output = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 4000000 && exec \"$0\" solve 1073741824 --method construct",
+        ])
+        .arg(env!("CARGO_BIN_EXE_nqueens"))
+        .output()
+        .unwrap();
+    assert_refused(&output, 2, "needs about 34.4 GB of memory");
 }

@@ -44,7 +44,7 @@ fn a_percent_line_ends_the_file() {
 
 #[test]
 fn every_error_names_its_line() {
-    let cases: [(&str, DimacsError); 9] = [
+    let cases: [(&str, DimacsError); 13] = [
         ("1 2 0\n", DimacsError::MissingHeader { line: 1 }),
         ("c only a comment\n", DimacsError::MissingHeader { line: 1 }),
         (
@@ -83,10 +83,44 @@ fn every_error_names_its_line() {
             },
         ),
         (
-            "c var 1 9bad\np cnf 1 1\n1 0\n",
+            "c var 1 a\nc var 1 b\np cnf 1 1\n1 0\n",
             DimacsError::BadName {
-                line: 1,
+                line: 2,
                 reason: String::new(),
+            },
+        ),
+        (
+            "p cnf 3000000000 1\n2147483648 0\n",
+            DimacsError::TooLarge {
+                line: 1,
+                what: "variables",
+                count: "3000000000".to_owned(),
+                max: 2_147_483_647,
+            },
+        ),
+        (
+            "p cnf 99999999999999999999 1\n1 0\n",
+            DimacsError::TooLarge {
+                line: 1,
+                what: "variables",
+                count: "99999999999999999999".to_owned(),
+                max: 2_147_483_647,
+            },
+        ),
+        (
+            "p cnf 1 99999999999999999999\n1 0\n",
+            DimacsError::TooLarge {
+                line: 1,
+                what: "clauses",
+                count: "99999999999999999999".to_owned(),
+                max: 1 << 32,
+            },
+        ),
+        (
+            "p cnf -1 1\n1 0\n",
+            DimacsError::BadHeader {
+                line: 1,
+                text: "p cnf -1 1".to_owned(),
             },
         ),
     ];
@@ -114,11 +148,31 @@ fn a_name_table_that_contradicts_itself_is_refused() {
         dimacs::read(clash),
         Err(DimacsError::BadName { .. })
     ));
-    let beyond = "c var 5 a\np cnf 2 1\n1 2 0\n";
-    assert!(matches!(
-        dimacs::read(beyond),
-        Err(DimacsError::BadName { line: 1, .. })
-    ));
+}
+
+#[test]
+fn comments_that_are_not_a_name_table_entry_are_only_comments() {
+    // Not an entry: words after `c var` that are not a number and a name, and entries for
+    // numbers the header does not declare.
+    for comment in [
+        "c var names follow",
+        "c var 1 ¬p",
+        "c var 1 9bad",
+        "c var 0 a",
+        "c var",
+        "c var 5 a",
+        "c variables: 2",
+    ] {
+        let text = format!("{comment}\np cnf 2 1\n1 -2 0\n");
+        let cnf = dimacs::read(&text).unwrap_or_else(|e| panic!("{comment:?}: {e}"));
+        assert_eq!(cnf.variable(1).unwrap().name(), "x1", "{comment:?}");
+        assert_eq!(cnf.clauses.len(), 1, "{comment:?}");
+        let numbers = dimacs::read_numbers(&text).unwrap();
+        assert!(numbers.names.is_empty(), "{comment:?}");
+    }
+    // A real entry still names its variable.
+    let named = dimacs::read("c var 2 q\np cnf 2 1\n1 -2 0\n").unwrap();
+    assert_eq!(named.variable(2).unwrap().name(), "q");
 }
 
 #[test]

@@ -170,7 +170,13 @@ impl Solver {
 
     /// Loads the clauses: tautologies dropped, duplicate literals merged, units assigned.
     /// Returns `false` when the clauses are already contradictory.
-    pub(super) fn load(&mut self, cnf: &Cnf) -> bool {
+    /// Loads the clauses: `Some(false)` when they are found unsatisfiable on the way, `None`
+    /// when the time limit (counted from `start`) runs out first.
+    pub(super) fn load(&mut self, cnf: &Cnf, start: Instant) -> Option<bool> {
+        let time_limit = self.budget.time_limit;
+        let late = |i: usize| {
+            i.is_multiple_of(1 << 16) && time_limit.is_some_and(|limit| start.elapsed() >= limit)
+        };
         // Each watch list made as long as it may need to be, once (as many entries as the
         // literal has clauses, at most).
         let mut counts = vec![0usize; self.values.len()];
@@ -183,7 +189,10 @@ impl Solver {
         self.arena.reserve(cnf.literal_count());
         self.headers.reserve(cnf.len());
         let mut lits = Vec::new();
-        for clause in cnf.iter() {
+        for (i, clause) in cnf.iter().enumerate() {
+            if late(i) {
+                return None;
+            }
             lits.clear();
             lits.extend(clause.iter().map(|&n| Lit::from_dimacs(n)));
             lits.sort_unstable();
@@ -192,9 +201,9 @@ impl Solver {
                 continue;
             }
             match lits.len() {
-                0 => return false,
+                0 => return Some(false),
                 1 => match self.value(lits[0]) {
-                    Value::False => return false,
+                    Value::False => return Some(false),
                     Value::True => {}
                     Value::Unassigned => self.assign(lits[0], None),
                 },
@@ -207,7 +216,7 @@ impl Solver {
         if self.decide == Decide::ShortestClause {
             self.track_long_clauses();
         }
-        true
+        Some(true)
     }
 
     /// Stores a clause and watches its first two literals.
@@ -364,7 +373,10 @@ impl Solver {
     }
 
     pub(super) fn run(&mut self, cnf: &Cnf, start: Instant) -> Answer {
-        if !self.load(cnf) || self.propagate().is_some() {
+        let Some(loaded) = self.load(cnf, start) else {
+            return Answer::GaveUp(Limit::Time(self.budget.time_limit.unwrap_or_default()));
+        };
+        if !loaded || self.propagate().is_some() {
             self.prove(|| ProofStep::Add(Vec::new()));
             return Answer::Unsat;
         }

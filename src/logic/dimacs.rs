@@ -16,12 +16,13 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fmt::Write as _;
+use std::time::Instant;
 
 use super::{Clauses, Cnf, Literal, Model, Variable};
 
 /// A clause set read from DIMACS, with the variable that stands for each number (the numbered
 /// form is [`Numbers`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Named {
     /// How many variables the header declares.
     pub declared: usize,
@@ -100,7 +101,19 @@ pub enum DimacsError {
         /// The count found.
         found: usize,
     },
-    /// A `c var` comment that gives a bad name, or a number or a name twice.
+    /// A header count larger than this reader takes: more variables than a DIMACS literal (an
+    /// `i32`) can name, or more clauses than memory could hold.
+    TooLarge {
+        /// The header's line.
+        line: usize,
+        /// "variables" or "clauses".
+        what: &'static str,
+        /// The count as written.
+        count: String,
+        /// The largest count taken.
+        max: u64,
+    },
+    /// Two `c var` entries for one number, or one name for two numbers.
     BadName {
         /// The comment's line.
         line: usize,
@@ -146,6 +159,15 @@ impl fmt::Display for DimacsError {
                 f,
                 "line {line}: the header declares {declared} clauses but the file has {found}"
             ),
+            DimacsError::TooLarge {
+                line,
+                what,
+                count,
+                max,
+            } => write!(
+                f,
+                "line {line}: the header declares {count} {what}, more than the {max} this reader takes"
+            ),
             DimacsError::BadName { line, reason } => {
                 write!(f, "line {line}: bad variable name table entry: {reason}")
             }
@@ -163,7 +185,7 @@ struct Header {
 }
 
 /// A DIMACS text read as numbers: what [`read`] names, and what the CDCL solver takes as it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Numbers {
     /// How many variables the header declares.
     pub declared: usize,
@@ -247,13 +269,27 @@ impl Dense {
 /// # Errors
 /// Any departure from the format is a [`DimacsError`] naming its line.
 pub fn read(text: &str) -> Result<Named, DimacsError> {
-    let numbers = read_numbers(text)?;
+    // Without a deadline it always finishes.
+    Ok(read_until(text, None)?.unwrap_or_default())
+}
+
+/// [`read`], or `None` if the deadline passes first (the clock is read every few thousand
+/// lines and clauses).
+///
+/// # Errors
+/// As [`read`].
+pub fn read_until(text: &str, deadline: Option<Instant>) -> Result<Option<Named>, DimacsError> {
+    let Some(numbers) = read_numbers_until(text, deadline)? else {
+        return Ok(None);
+    };
     let used = numbers
         .clauses
         .iter()
         .flatten()
         .map(|&l| usize::try_from(l.unsigned_abs()).unwrap_or(usize::MAX));
-    let variables = name_variables(&numbers.names, used)?;
+    let Some(variables) = name_variables(&numbers.names, used, deadline)? else {
+        return Ok(None);
+    };
     // Every number read is in `variables`: it was collected from the same clauses.
     let literal = |number: i32| {
         let variable = variables[&usize::try_from(number.unsigned_abs()).unwrap_or(0)];
@@ -263,16 +299,25 @@ pub fn read(text: &str) -> Result<Named, DimacsError> {
             Literal::positive(variable)
         }
     };
-    let clauses = numbers
-        .clauses
-        .iter()
-        .map(|c| c.iter().map(|&l| literal(l)).collect())
-        .collect();
-    Ok(Named {
+    let mut clauses = Clauses::new();
+    for (i, clause) in numbers.clauses.iter().enumerate() {
+        if i % CLOCK_EVERY == 0 && late(deadline) {
+            return Ok(None);
+        }
+        clauses.insert(clause.iter().map(|&l| literal(l)).collect());
+    }
+    Ok(Some(Named {
         declared: numbers.declared,
         variables,
         clauses,
-    })
+    }))
+}
+
+/// How many lines or clauses go by between two readings of the clock.
+const CLOCK_EVERY: usize = 4096;
+
+fn late(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// Reads a DIMACS CNF text as numbers, checked as strictly as [`read`] checks it (but the name
@@ -282,6 +327,18 @@ pub fn read(text: &str) -> Result<Named, DimacsError> {
 /// # Errors
 /// Any departure from the format is a [`DimacsError`] naming its line.
 pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
+    // Without a deadline it always finishes.
+    Ok(read_numbers_until(text, None)?.unwrap_or_default())
+}
+
+/// [`read_numbers`], or `None` if the deadline passes first.
+///
+/// # Errors
+/// As [`read_numbers`].
+pub fn read_numbers_until(
+    text: &str,
+    deadline: Option<Instant>,
+) -> Result<Option<Numbers>, DimacsError> {
     let mut header: Option<Header> = None;
     let mut names: BTreeMap<usize, (usize, Variable)> = BTreeMap::new();
     let mut clauses = Cnf::new();
@@ -290,6 +347,9 @@ pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
     for (index, text_line) in text.lines().enumerate() {
         let line = index + 1;
         last_line = line;
+        if index % CLOCK_EVERY == 0 && late(deadline) {
+            return Ok(None);
+        }
         let trimmed = text_line.trim();
         if trimmed == "%" {
             break;
@@ -353,20 +413,13 @@ pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
             found: clauses.len(),
         });
     }
-    if let Some((&number, &(line, _))) = names.range(header.variables + 1..).next() {
-        return Err(DimacsError::BadName {
-            line,
-            reason: format!(
-                "variable {number} is out of range: the header declares {}",
-                header.variables
-            ),
-        });
-    }
-    Ok(Numbers {
+    // Table entries for numbers the header does not declare name nothing: comments.
+    names.retain(|&number, _| number <= header.variables);
+    Ok(Some(Numbers {
         declared: header.variables,
         clauses,
         names,
-    })
+    }))
 }
 
 fn read_header(text: &str, line: usize) -> Result<Header, DimacsError> {
@@ -374,18 +427,40 @@ fn read_header(text: &str, line: usize) -> Result<Header, DimacsError> {
         line,
         text: text.to_owned(),
     };
+    // A count is digits; one too large to hold is refused as too large, not as malformed.
+    let count = |word: &str, what: &'static str, max: u64| -> Result<usize, DimacsError> {
+        if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        match word.parse::<u64>() {
+            Ok(value) if value <= max => usize::try_from(value).map_err(|_| bad()),
+            _ => Err(DimacsError::TooLarge {
+                line,
+                what,
+                count: word.to_owned(),
+                max,
+            }),
+        }
+    };
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
         ["p", "cnf", variables, clauses] => Ok(Header {
             line,
-            variables: variables.parse().map_err(|_| bad())?,
-            clauses: clauses.parse().map_err(|_| bad())?,
+            variables: count(variables, "variables", MAX_VARIABLES)?,
+            clauses: count(clauses, "clauses", MAX_CLAUSES)?,
         }),
         _ => Err(bad()),
     }
 }
 
-/// Reads `c var <number> <name>`; other comments are ignored.
+/// The most variables a header may declare: a literal is an `i32`.
+pub const MAX_VARIABLES: u64 = i32::MAX as u64;
+
+/// The most clauses a header may declare (each takes at least a few bytes of memory).
+pub const MAX_CLAUSES: u64 = 1 << 32;
+
+/// Reads a name table entry, `c var <number> <name>` with a variable number and a valid name;
+/// any other comment, `c var names follow` or `c var 1 ¬p` included, is only a comment.
 fn read_name(
     comment: &str,
     line: usize,
@@ -395,14 +470,17 @@ fn read_name(
     let ["var", number, name] = words.as_slice() else {
         return Ok(());
     };
-    let bad = |reason: String| DimacsError::BadName { line, reason };
-    let number: usize = match number.parse() {
-        Ok(n) if n > 0 => n,
-        _ => return Err(bad(format!("'{number}' is not a variable number"))),
+    let (Some(number), Ok(variable)) = (
+        number.parse::<usize>().ok().filter(|&n| n > 0),
+        Variable::new(name),
+    ) else {
+        return Ok(());
     };
-    let variable = Variable::new(name).map_err(|e| bad(format!("'{name}': {}", e.message)))?;
     if names.insert(number, (line, variable)).is_some() {
-        return Err(bad(format!("variable {number} is named twice")));
+        return Err(DimacsError::BadName {
+            line,
+            reason: format!("variable {number} is named twice"),
+        });
     }
     Ok(())
 }
@@ -412,12 +490,16 @@ fn read_name(
 fn name_variables(
     names: &BTreeMap<usize, (usize, Variable)>,
     used: impl Iterator<Item = usize>,
-) -> Result<BTreeMap<usize, Variable>, DimacsError> {
+    deadline: Option<Instant>,
+) -> Result<Option<BTreeMap<usize, Variable>>, DimacsError> {
     let mut variables: BTreeMap<usize, Variable> = names
         .iter()
         .map(|(&number, entry)| (number, entry.1))
         .collect();
-    for number in used {
+    for (i, number) in used.enumerate() {
+        if i % CLOCK_EVERY == 0 && late(deadline) {
+            return Ok(None);
+        }
         variables
             .entry(number)
             .or_insert_with(|| Variable::intern(&format!("x{number}")));
@@ -435,7 +517,7 @@ fn name_variables(
             });
         }
     }
-    Ok(variables)
+    Ok(Some(variables))
 }
 
 /// The numbering used when writing: variables in order, from 1.

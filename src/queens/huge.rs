@@ -146,6 +146,24 @@ fn check_size(n: usize, method: &'static str) -> Result<(), QueensError> {
     if matches!(n, 2 | 3) {
         return Err(QueensError::NoSolution { n });
     }
+    check_memory(n, method)
+}
+
+/// About how many bytes a method needs per queen, its check included: the columns, the check's
+/// three arrays of counters, and for the local search its diagonal counters and lists of rows.
+fn bytes_per_queen(method: &str) -> u128 {
+    if method == "the construction" { 32 } else { 64 }
+}
+
+/// Refuses a board whose memory the allocator would not give, before any of it is used: the
+/// whole amount is asked for once and given back, so that a refusal is an error with the
+/// figure, never an abort halfway.
+fn check_memory(n: usize, method: &'static str) -> Result<(), QueensError> {
+    let bytes = bytes_per_queen(method) * n as u128;
+    let refused = || QueensError::OutOfMemory { n, method, bytes };
+    let wanted = usize::try_from(bytes).map_err(|_| refused())?;
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(wanted).map_err(|_| refused())?;
     Ok(())
 }
 

@@ -297,6 +297,15 @@ pub enum QueensError {
         /// The method, as the message names it ("counting", ...).
         method: &'static str,
     },
+    /// The memory a method needs for this board is not to be had (the allocator refused it).
+    OutOfMemory {
+        /// The board size asked for.
+        n: usize,
+        /// The method, as the message names it.
+        method: &'static str,
+        /// About how many bytes it needs.
+        bytes: u128,
+    },
     /// A true variable `Q<r,c>` names a square off the board.
     OffBoard {
         /// The variable.
@@ -335,6 +344,16 @@ impl fmt::Display for QueensError {
                 f,
                 "internal error: {method} returned a board that is not a solution: {flaw}"
             ),
+            QueensError::OutOfMemory { n, method, bytes } => {
+                // In tenths of a gigabyte, rounded.
+                let tenths = (bytes + 50_000_000) / 100_000_000;
+                write!(
+                    f,
+                    "{method} of {n} queens needs about {}.{} GB of memory, more than this process can have; choose a smaller board",
+                    tenths / 10,
+                    tenths % 10
+                )
+            }
             QueensError::OffBoard { variable, n } => write!(
                 f,
                 "the model puts a queen on {variable}, which is off the {n}×{n} board"

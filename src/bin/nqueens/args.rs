@@ -27,7 +27,7 @@ pub enum Command {
     /// Print the lecture's CSP for n queens: variables, values, constraints.
     Csp {
         /// The board size.
-        #[arg(value_parser = board_size)]
+        #[arg(value_parser = board_size, allow_negative_numbers = true)]
         n: usize,
     },
     /// Count the solutions of n queens.
@@ -35,7 +35,7 @@ pub enum Command {
     /// Write the clauses for n queens as DIMACS CNF to standard output.
     Cnf {
         /// The board size.
-        #[arg(value_parser = board_size)]
+        #[arg(value_parser = board_size, allow_negative_numbers = true)]
         n: usize,
         /// How the board becomes clauses.
         #[arg(long, value_enum, default_value_t = Encoding::Lecture)]
@@ -77,7 +77,7 @@ pub struct SatArgs {
 #[derive(clap::Args)]
 pub struct CountArgs {
     /// The board size.
-    #[arg(value_parser = board_size)]
+    #[arg(value_parser = board_size, allow_negative_numbers = true)]
     pub n: usize,
     /// How to count [default: halves from n = 12 to 21, where it is faster, and bitboard
     /// otherwise or with --fundamental].
@@ -94,7 +94,7 @@ pub struct CountArgs {
     pub encoding: Encoding,
     /// Give the `backtracking` and `csp` counts up after this many search nodes (squares or
     /// values tried).
-    #[arg(long, value_name = "K", default_value_t = 1_000_000_000)]
+    #[arg(long, value_name = "K", default_value_t = 1_000_000_000, allow_negative_numbers = true, value_parser = whole_number)]
     pub max_nodes: u64,
 }
 
@@ -116,20 +116,20 @@ impl CountArgs {
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The board size (rows = columns = queens).
-    #[arg(value_parser = board_size)]
+    #[arg(value_parser = board_size, allow_negative_numbers = true)]
     pub n: usize,
     /// How to solve: Davis–Putnam on clauses, or a solver of the lecture's CSP.
     #[arg(long, value_enum, default_value_t = MethodArg::Dp)]
     pub method: MethodArg,
     /// The seed of min-conflicts' random choices (the same seed gives the same board).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole_number)]
     pub seed: u64,
     /// Give min-conflicts up after this many repair steps.
-    #[arg(long, value_name = "K", default_value_t = Limits::default().max_steps)]
+    #[arg(long, value_name = "K", default_value_t = Limits::default().max_steps, allow_negative_numbers = true, value_parser = whole_number)]
     pub max_steps: u64,
     /// Give backtracking, csp-backtracking and csp-propagation up after this many search nodes
     /// (squares or values tried).
-    #[arg(long, value_name = "K", default_value_t = Limits::default().max_nodes)]
+    #[arg(long, value_name = "K", default_value_t = Limits::default().max_nodes, allow_negative_numbers = true, value_parser = whole_number)]
     pub max_nodes: u64,
     /// How Davis–Putnam picks the literal to split on.
     #[arg(long, value_enum, default_value_t = Heuristic::FirstVariable)]
@@ -206,11 +206,11 @@ pub struct PictureArgs {
 #[derive(clap::Args)]
 pub struct BudgetArgs {
     /// Give Davis–Putnam up after this many splits.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = whole_number)]
     pub max_splits: Option<u64>,
-    /// Give Davis–Putnam and the CSP solvers up after this many seconds, building the clauses
-    /// or the CSP included.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    /// Give up after this many seconds, whatever the solver: building the clauses or the CSP,
+    /// and for `sat` reading the file, count against it.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
     pub time_limit: Option<Duration>,
 }
 
@@ -270,13 +270,31 @@ fn board_size(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The longest time limit taken: about 31 years.
+const MAX_SECONDS: f64 = 1e9;
+
 fn seconds(text: &str) -> Result<Duration, String> {
     let value: f64 = text
         .trim()
         .parse()
-        .map_err(|_| "expected a number of seconds".to_owned())?;
-    Duration::try_from_secs_f64(value)
-        .map_err(|_| "expected a positive number of seconds".to_owned())
+        .map_err(|_| "expected a number of seconds, such as 2.5".to_owned())?;
+    if value.is_nan() || value <= 0.0 {
+        return Err(format!(
+            "expected a positive number of seconds, got {value}"
+        ));
+    }
+    if value > MAX_SECONDS {
+        return Err(format!("at most {MAX_SECONDS:.0} seconds (about 31 years)"));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// A count or a seed: a whole number from 0 (a negative one is refused by name, not taken for
+/// an option).
+fn whole_number(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
 fn square(text: &str) -> Result<Square, String> {

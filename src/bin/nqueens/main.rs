@@ -12,7 +12,7 @@
 mod args;
 mod output;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use args::{Cli, Command, CountArgs, PictureArgs, SatArgs, SolveArgs, SolverArg};
@@ -23,23 +23,26 @@ use nqueens::encode::Amo;
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, CountMethod, CountOptions, Placement, QueensError, Spent};
 use nqueens::render;
-use nqueens::sat::Outcome;
+use nqueens::sat::{Limit, Outcome};
 use nqueens::{Board, csp};
 use output::{Answer, Failure, Output, stats_lines, with_progress};
+use std::time::Instant;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {
-            // --help and --version.
-            let _ = error.print();
-            return ExitCode::SUCCESS;
+            // --help and --version: a failed write (`> /dev/full`) is a failure.
+            return match error.print().and_then(|()| std::io::stdout().flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("nqueens: cannot write the help: {e}");
+                    ExitCode::from(1)
+                }
+            };
         }
         Err(error) => {
-            // clap's first line says what is wrong; the usage lines after it are noise here.
-            let text = error.render().to_string();
-            let first = text.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("nqueens: {}", first.trim_start_matches("error: "));
+            eprintln!("nqueens: {}", argument_error(&error.render().to_string()));
             return ExitCode::from(2);
         }
     };
@@ -78,6 +81,23 @@ fn main() -> ExitCode {
             eprintln!("nqueens: {}", failure.message);
             ExitCode::from(failure.code)
         }
+    }
+}
+
+/// What clap says is wrong, on one line: its first line, and the lines under it that name the
+/// arguments (a missing one, for instance); the usage lines after them are noise here.
+fn argument_error(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("error: bad arguments");
+    let named: Vec<&str> = lines
+        .take_while(|line| line.starts_with(char::is_whitespace) && !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let first = first.trim_start_matches("error: ");
+    if named.is_empty() {
+        first.to_owned()
+    } else {
+        format!("{} {}", first, named.join(", "))
     }
 }
 
@@ -196,38 +216,115 @@ fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
     }))
 }
 
-/// Reads the file named, or standard input for `-`.
-fn read_input(file: &str) -> Result<String, Failure> {
-    if file == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::input(format!("standard input: {e}")))?;
-        Ok(text)
+/// The most text `sat` reads (a thousand queens' clauses are about 170 MB of it).
+const MAX_INPUT: usize = 2 << 30;
+
+/// Reads the file named, or standard input for `-`, a megabyte at a time: binary data (a NUL
+/// byte, or bytes that are not UTF-8) is refused as soon as it is seen, more than
+/// [`MAX_INPUT`] bytes are refused, and `None` means the deadline passed first.
+fn read_input(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Failure> {
+    let name = if file == "-" { "standard input" } else { file };
+    let fail = |what: String| Failure::input(format!("{name}: {what}"));
+    let mut reader: Box<dyn Read> = if file == "-" {
+        Box::new(std::io::stdin().lock())
     } else {
-        std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{file}: {e}")))
+        Box::new(std::fs::File::open(file).map_err(|e| fail(e.to_string()))?)
+    };
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut chunk = vec![0_u8; 1 << 20];
+    // Bytes known to be whole UTF-8 characters.
+    let mut valid = 0;
+    loop {
+        let got = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(got) => got,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(fail(e.to_string())),
+        };
+        if let Some(at) = chunk[..got].iter().position(|&b| b == 0) {
+            return Err(fail(format!(
+                "binary data (a NUL byte at byte {}), not a DIMACS text",
+                bytes.len() + at + 1
+            )));
+        }
+        if bytes.len() + got > MAX_INPUT {
+            return Err(fail(format!(
+                "more than {} GiB; nqueens reads DIMACS texts up to that size",
+                MAX_INPUT >> 30
+            )));
+        }
+        bytes.extend_from_slice(&chunk[..got]);
+        match std::str::from_utf8(&bytes[valid..]) {
+            Ok(_) => valid = bytes.len(),
+            // A character cut at the end of the chunk is completed by the next one.
+            Err(e) if e.error_len().is_none() => valid += e.valid_up_to(),
+            Err(e) => {
+                return Err(fail(format!(
+                    "binary data (not UTF-8 at byte {}), not a DIMACS text",
+                    valid + e.valid_up_to() + 1
+                )));
+            }
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(None);
+        }
+    }
+    String::from_utf8(bytes).map(Some).map_err(|e| {
+        fail(format!(
+            "ends inside a UTF-8 character at byte {}",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}
+
+/// The answer when the time limit ran out before the search began (reading the file).
+fn out_of_time(budget: &Budget) -> Answer {
+    Answer::Unknown(Outcome::GaveUp(Limit::Time(budget.time_limit.unwrap_or_default())).to_string())
+}
+
+/// What is left of the time limit at this point, for the solver.
+fn remaining(budget: Budget, start: Instant) -> Budget {
+    Budget {
+        time_limit: budget
+            .time_limit
+            .map(|limit| limit.saturating_sub(start.elapsed())),
+        ..budget
     }
 }
 
 fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
+    let start = Instant::now();
     if args.proof.is_some() && args.solver != SolverArg::Cdcl {
         return Err(Failure::input(
             "--proof needs --solver cdcl (Davis–Putnam keeps no proof)",
         ));
     }
+    if let Some(path) = &args.proof {
+        // Emptied first: an old proof must never stand beside a new answer (a proof is written
+        // only for "unsatisfiable"), and a path that cannot be written fails before the search.
+        std::fs::write(path, "").map_err(|e| Failure::output(format!("{path}: {e}")))?;
+    }
     let budget = Budget {
         max_splits: args.budget.max_splits,
         time_limit: args.budget.time_limit,
     };
-    let text = read_input(&args.file)?;
+    let deadline = budget.time_limit.and_then(|limit| start.checked_add(limit));
+    let Some(text) = read_input(&args.file, deadline)? else {
+        return Ok(out_of_time(&budget).write(out));
+    };
     if args.solver == SolverArg::Cdcl {
-        return sat_cdcl(out, args, text, budget);
+        return sat_cdcl(out, args, text, budget, start);
     }
     let file = &args.file;
-    let cnf = dimacs::read(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let Some(cnf) =
+        dimacs::read_until(&text, deadline).map_err(|e| Failure::input(format!("{file}: {e}")))?
+    else {
+        return Ok(out_of_time(&budget).write(out));
+    };
+    drop(text);
     let options = Options {
         heuristic: args.heuristic,
-        budget,
+        budget: remaining(budget, start),
         trace: false,
     };
     let report = dp::solve_with(&cnf.clauses, &options);
@@ -252,6 +349,7 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
             Answer::Satisfiable(dimacs::model_lines(&cnf, model))
         }
         Outcome::Unsatisfiable => Answer::Unsatisfiable,
+        Outcome::GaveUp(Limit::Time(_)) => out_of_time(&budget),
         Outcome::GaveUp(_) => Answer::Unknown(report.outcome.to_string()),
     };
     Ok(answer.write(out))
@@ -260,16 +358,26 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
 /// `sat --solver cdcl`: the file read as numbers (no names: millions of clauses read in
 /// seconds), renumbered densely for the solver, and the model and proof written back in the
 /// file's numbers.
-fn sat_cdcl(out: &mut Output, args: &SatArgs, text: String, budget: Budget) -> Result<u8, Failure> {
+fn sat_cdcl(
+    out: &mut Output,
+    args: &SatArgs,
+    text: String,
+    budget: Budget,
+    start: Instant,
+) -> Result<u8, Failure> {
     let file = &args.file;
-    let numbers =
-        dimacs::read_numbers(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+    let deadline = budget.time_limit.and_then(|limit| start.checked_add(limit));
+    let Some(numbers) = dimacs::read_numbers_until(&text, deadline)
+        .map_err(|e| Failure::input(format!("{file}: {e}")))?
+    else {
+        return Ok(out_of_time(&budget).write(out));
+    };
     // The text is let go as soon as it is read: a thousand queens' clauses are 170 MB of it.
     drop(text);
     let (declared, clause_count) = (numbers.declared, numbers.clauses.len());
     let dense = numbers.dense();
     let options = CdclOptions {
-        budget,
+        budget: remaining(budget, start),
         proof: args.proof.is_some(),
         decide: args.decide,
     };
@@ -302,6 +410,7 @@ fn sat_cdcl(out: &mut Output, args: &SatArgs, text: String, budget: Budget) -> R
             }
             Answer::Unsatisfiable
         }
+        CnfOutcome::GaveUp(Limit::Time(_)) => out_of_time(&budget),
         CnfOutcome::GaveUp(limit) => Answer::Unknown(Outcome::GaveUp(*limit).to_string()),
     };
     Ok(answer.write(out))

@@ -2,6 +2,8 @@
 //! flat [`Cnf`], without names, so that a thousand queens (twelve million clauses with a linear
 //! at-most-one) take a second to write down.
 
+use std::time::Instant;
+
 use super::{Encoding, QueensError};
 use crate::encode::Amo;
 use crate::logic::Cnf;
@@ -30,6 +32,18 @@ impl Encoding {
     /// [`QueensError::Empty`] for n = 0; [`QueensError::OutOfRange`] when it would make more
     /// than [`MAX_NUMBERED_CLAUSES`] clauses.
     pub fn numbered(self, n: usize, amo: Amo) -> Result<Cnf, QueensError> {
+        // Without a deadline it always finishes.
+        Ok(self.numbered_until(n, amo, None)?.unwrap_or_else(Cnf::new))
+    }
+
+    /// [`Encoding::numbered`], or `None` if the deadline passes while the clauses are written
+    /// (the clock is read between constraints).
+    pub(crate) fn numbered_until(
+        self,
+        n: usize,
+        amo: Amo,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Cnf>, QueensError> {
         if n == 0 {
             return Err(QueensError::Empty);
         }
@@ -56,9 +70,12 @@ impl Encoding {
             cnf.fresh();
         }
         for constraint in self.encoder().constraints(n) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(None);
+            }
             constraint.write(amo, "", |sq| number(sq.row, sq.col, n), &mut cnf);
         }
-        Ok(cnf)
+        Ok(Some(cnf))
     }
 
     /// At least as many clauses as [`Encoding::numbered`] makes (saturating).

@@ -56,7 +56,7 @@ fn clauses_for(
     start: Instant,
     solver: &'static str,
 ) -> Result<Clauses, QueensError> {
-    let deadline = limits.time_limit.map(|limit| start + limit);
+    let deadline = limits.time_limit.and_then(|limit| start.checked_add(limit));
     encoding
         .clauses_until(n, deadline)?
         .ok_or_else(|| QueensError::GaveUp {
@@ -74,13 +74,27 @@ pub(super) fn place_cdcl(
     limits: &Limits,
     start: Instant,
 ) -> Result<Found, QueensError> {
-    let cnf = encoding.numbered(n, amo)?;
+    // The limit counts from `start`: writing the clauses spends it too, and a report of the
+    // time spent gives the limit asked for, not what was left of it for the search.
+    let out_of_time = || QueensError::GaveUp {
+        n,
+        solver: "CDCL",
+        after: Limit::Time(limits.time_limit.unwrap_or_default()).into(),
+    };
+    let deadline = limits.time_limit.and_then(|limit| start.checked_add(limit));
+    let cnf = encoding
+        .numbered_until(n, amo, deadline)?
+        .ok_or_else(out_of_time)?;
+    let left = limits
+        .time_limit
+        .map(|limit| limit.saturating_sub(start.elapsed()));
+    if left.is_some_and(|left| left.is_zero()) {
+        return Err(out_of_time());
+    }
     let options = CdclOptions {
         budget: Budget {
             max_splits: limits.max_splits,
-            time_limit: limits
-                .time_limit
-                .map(|limit| limit.saturating_sub(start.elapsed())),
+            time_limit: left,
         },
         decide,
         ..CdclOptions::default()
@@ -89,6 +103,7 @@ pub(super) fn place_cdcl(
     let values = match report.outcome {
         CnfOutcome::Satisfiable(values) => values,
         CnfOutcome::Unsatisfiable => return Err(QueensError::NoSolution { n }),
+        CnfOutcome::GaveUp(Limit::Time(_)) => return Err(out_of_time()),
         CnfOutcome::GaveUp(limit) => {
             return Err(QueensError::GaveUp {
                 n,
