@@ -74,7 +74,7 @@ const EXPR_WORDS: [&str; 17] = [
 /// One mutation of `text`, drawn from `rng`.
 fn mutate(rng: &mut Rng, text: &str, words: &[&str]) -> String {
     let mut bytes = text.as_bytes().to_vec();
-    for _ in 0..1 + rng.below(4) {
+    for _ in 0..=rng.below(4) {
         let at = rng.below(bytes.len() + 1);
         match rng.below(5) {
             0 if at < bytes.len() => {
