@@ -882,7 +882,16 @@ fn the_time_limit_holds_for_cdcl_while_the_clauses_are_written() {
     // 372 queens' pairwise clauses take seconds to write and gigabytes to hold; the limit stops
     // the writing, and the message gives the limit asked for, not what was left of it.
     let start = std::time::Instant::now();
-    let output = run(&["solve", "372", "--method", "cdcl", "--time-limit", "0.5"]);
+    let output = run(&[
+        "solve",
+        "372",
+        "--method",
+        "cdcl",
+        "--amo",
+        "pairwise",
+        "--time-limit",
+        "0.5",
+    ]);
     assert_refused(&output, 1, "CDCL gave up on 372 queens after 0.500 s");
     // A generous bound: the writing alone took over ten seconds when the limit did not hold.
     assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());
@@ -941,4 +950,30 @@ fn boards_whose_memory_cannot_be_had_are_refused_with_the_figure() {
         .output()
         .unwrap();
     assert_refused(&output, 2, "needs about 34.4 GB of memory");
+}
+
+#[test]
+fn cdcl_chooses_its_clauses_and_decisions_by_size_when_not_told() {
+    // Small boards: the lecture's pairwise clauses and VSIDS.
+    let small = run(&["solve", "32", "--method", "cdcl", "--stats", "--columns"]);
+    assert_eq!(small.status.code(), Some(0), "{}", stderr(&small));
+    let text = stdout(&small);
+    assert!(
+        text.contains("pairwise at-most-one") && text.contains("VSIDS"),
+        "{text}"
+    );
+    // Larger ones, which the pairwise clauses could not even hold at 400 queens: the sequential
+    // counter and the shortest clause first; the board is checked here, row by row.
+    let large = run(&["solve", "400", "--method", "cdcl", "--stats", "--columns"]);
+    assert_eq!(large.status.code(), Some(0), "{}", stderr(&large));
+    let text = stdout(&large);
+    assert!(
+        text.contains("sequential counter") && text.contains("shortest clause first"),
+        "{text}"
+    );
+    let columns: Vec<u32> = parse_columns(text.lines().next().unwrap());
+    nqueens::queens::huge::verify(400, &columns).unwrap();
+    // What the user gives wins.
+    let told = run(&["solve", "400", "--method", "cdcl", "--amo", "pairwise"]);
+    assert_refused(&told, 2, "up to 372×372");
 }

@@ -29,7 +29,7 @@ pub mod huge;
 pub mod method;
 
 pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES, clause_table};
-pub use method::{Limits, Method, Placement, place};
+pub use method::{CDCL_PAIRWISE_UP_TO, Limits, Method, Placement, place};
 
 pub use count::{
     CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, MAX_COUNT_N, MAX_HALVES_N,

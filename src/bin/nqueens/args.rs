@@ -137,12 +137,14 @@ pub struct SolveArgs {
     /// How the board becomes clauses.
     #[arg(long, value_enum, default_value_t = Encoding::Lecture)]
     pub encoding: Encoding,
-    /// How each "at most one" becomes clauses (`--method cdcl`).
-    #[arg(long, value_enum, default_value_t = Amo::Pairwise)]
-    pub amo: Amo,
-    /// How CDCL picks its decisions (`--method cdcl`).
-    #[arg(long, value_enum, default_value_t = Decide::Vsids)]
-    pub decide: Decide,
+    /// How each "at most one" becomes clauses (`--method cdcl`) [default: pairwise up to 32
+    /// queens, sequential above].
+    #[arg(long, value_enum)]
+    pub amo: Option<Amo>,
+    /// How CDCL picks its decisions (`--method cdcl`) [default: vsids up to 32 queens,
+    /// shortest-clause above].
+    #[arg(long, value_enum)]
+    pub decide: Option<Decide>,
     /// Also print what the solver counted and the time.
     #[arg(long)]
     pub stats: bool,
@@ -164,11 +166,7 @@ impl SolveArgs {
                 heuristic: self.heuristic,
                 encoding: self.encoding,
             },
-            MethodArg::Cdcl => Method::Cdcl {
-                encoding: self.encoding,
-                amo: self.amo,
-                decide: self.decide,
-            },
+            MethodArg::Cdcl => Method::cdcl_for(self.n, self.encoding, self.amo, self.decide),
             MethodArg::CspBacktracking => Method::CspBacktracking,
             MethodArg::CspPropagation => Method::CspPropagation,
             MethodArg::CspMinConflicts => Method::CspMinConflicts { seed },

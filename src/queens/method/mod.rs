@@ -21,6 +21,10 @@ use crate::dp::Heuristic;
 use crate::encode::Amo;
 use crate::queens::Encoding;
 
+/// The largest board on which `solve --method cdcl` keeps the lecture's pairwise clauses and
+/// VSIDS when no encoding or decision rule is given; see [`Method::cdcl_for`].
+pub const CDCL_PAIRWISE_UP_TO: usize = 32;
+
 /// A way to place n queens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -62,6 +66,33 @@ pub enum Method {
 }
 
 impl Method {
+    /// CDCL with the at-most-one encoding and decision rule chosen by size, for when the user
+    /// gives neither: up to [`CDCL_PAIRWISE_UP_TO`] queens the lecture's pairwise clauses and
+    /// VSIDS, which are quickest there; above, the sequential counter (clauses that grow as n²,
+    /// not n³) and the shortest clause first (the most constrained column next), which place
+    /// hundreds of queens with a handful of conflicts. `amo` and `decide`, when given, win.
+    pub fn cdcl_for(
+        n: usize,
+        encoding: Encoding,
+        amo: Option<Amo>,
+        decide: Option<Decide>,
+    ) -> Method {
+        let small = n <= CDCL_PAIRWISE_UP_TO;
+        Method::Cdcl {
+            encoding,
+            amo: amo.unwrap_or(if small {
+                Amo::Pairwise
+            } else {
+                Amo::Sequential
+            }),
+            decide: decide.unwrap_or(if small {
+                Decide::Vsids
+            } else {
+                Decide::ShortestClause
+            }),
+        }
+    }
+
     /// The lecture's own: Davis–Putnam on the lecture's clauses, first variable.
     pub const LECTURE: Method = Method::Dp {
         heuristic: Heuristic::FirstVariable,
