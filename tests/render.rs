@@ -409,15 +409,27 @@ fn a_gallery_draws_every_board_to_one_scale_and_fits_its_captions() {
         .iter()
         .map(|b| b.attribute("width").unwrap().parse().unwrap())
         .collect();
-    // Widths in proportion to the boards' extents (n squares of 40 plus a margin of 20 each side).
-    let extent = |n: f64| n * 40.0 + 40.0;
-    for (width, n) in widths.iter().zip([2.0, 4.0, 8.0]) {
-        let expected = 200.0 * extent(n) / extent(8.0);
-        assert!((width - expected).abs() <= 1.0, "{width} for n = {n}");
+    // Widths in proportion to the boards' extents (their viewBoxes: n squares of 40 and the
+    // margins their numbers need at the size shown), the largest filling its cell.
+    let extents: Vec<f64> = boards
+        .iter()
+        .map(|b| {
+            let view = b.attribute("viewBox").unwrap();
+            view.split_whitespace().nth(2).unwrap().parse().unwrap()
+        })
+        .collect();
+    let largest = extents.iter().copied().fold(0.0, f64::max);
+    for (width, extent) in widths.iter().zip(&extents) {
+        let expected = 200.0 * extent / largest;
+        assert!(
+            (width - expected).abs() <= 1.0,
+            "{width} for an extent of {extent}"
+        );
     }
     // So a square is the same size in every board.
-    let square = |i: usize, n: f64| widths[i] / extent(n) * 40.0;
-    assert!((square(0, 2.0) - square(2, 8.0)).abs() < 0.5);
+    let square = |i: usize| widths[i] / extents[i] * 40.0;
+    assert!((square(0) - square(2)).abs() < 0.5);
+    assert!((square(1) - square(2)).abs() < 0.5);
     let captions = with_class(&doc, "caption");
     let lines: Vec<&str> = captions.iter().map(|c| c.text().unwrap().trim()).collect();
     assert_eq!(lines[..2], ["two", "four"]);
@@ -519,4 +531,94 @@ fn large_boards_and_long_numbers_keep_readable_coordinates() {
     // A window of a huge board, numbered from row and column 999,969.
     let huge: Vec<u32> = (1..=1_000_000).collect();
     check(&render::window(&huge, 999_969, 999_969, 32).render(), 7.0);
+}
+
+#[test]
+fn every_drawing_sits_on_an_opaque_card() {
+    // Texts drawn on nothing would be black on JupyterLab's dark page: every kind of drawing
+    // starts with a backdrop that covers it.
+    let board = Board::from_columns(&[2, 4, 1, 3]).unwrap();
+    let drawings = [
+        board.to_svg(),
+        Gallery::new().board(&board, "four").render(),
+        render::overview(&(1..=40).collect::<Vec<u32>>()),
+        render::cells(&[vec![0, 1, 1]], &["a"], &[]),
+    ];
+    for svg in &drawings {
+        let doc = Document::parse(svg.as_str()).unwrap();
+        let root = doc.root_element();
+        let first = root.children().find(Node::is_element).unwrap();
+        assert_eq!(
+            first.attribute("class"),
+            Some("backdrop"),
+            "{}",
+            &svg.as_str()[..200]
+        );
+        assert_eq!(first.attribute("width"), Some("100%"));
+        assert_eq!(first.attribute("height"), Some("100%"));
+        assert_eq!(first.attribute("fill"), Some(render::BACKDROP));
+    }
+}
+
+#[test]
+fn numbers_in_the_margin_are_sized_for_the_width_a_board_is_shown_at() {
+    let numbers = |svg: &render::Svg| {
+        let doc = Document::parse(svg.as_str()).unwrap();
+        with_class(&doc, "coordinates")
+            .iter()
+            .map(|g| g.children().filter(|n| n.has_tag_name("text")).count())
+            .sum::<usize>()
+    };
+    let board = Board::new(8);
+    // Alone, an 8×8 board keeps a number on every row and column.
+    assert_eq!(numbers(&board.to_svg()), 16);
+    // In cells of 200 pixels, still every one, in type large enough to read there.
+    let roomy = Gallery::new().cell_size(200).board(&board, "a").render();
+    assert_eq!(numbers(&roomy), 16);
+    // In cells of 96 pixels the numbers would crowd the board out: none.
+    let tiny = Gallery::new().cell_size(96).board(&board, "a").render();
+    assert_eq!(numbers(&tiny), 0);
+}
+
+#[test]
+fn crosses_conflict_lines_and_arrows_stand_on_a_halo() {
+    let theme = render::Theme::default();
+    // The halo is what touches each line: the line must stand out from it.
+    for colour in [&theme.ink, &theme.conflict] {
+        assert!(
+            render::contrast(colour, &theme.outline).unwrap() >= 3.0,
+            "{colour}"
+        );
+    }
+    let board = Board::from_columns(&[1, 2, 4, 3]).unwrap();
+    let svg = board
+        .diagram()
+        .conflicts()
+        .mark(nqueens::Square::new(2, 4))
+        .arrow(nqueens::Square::new(1, 1), nqueens::Square::new(4, 4))
+        .render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let annotations = with_class(&doc, "annotations");
+    let shapes: Vec<Node> = annotations[0].children().filter(Node::is_element).collect();
+    let coordinates =
+        |n: &Node| ["x1", "y1", "x2", "y2"].map(|a| n.attribute(a).map(str::to_owned));
+    let mut drawn = 0;
+    for (i, shape) in shapes.iter().enumerate() {
+        let class = shape.attribute("class").unwrap_or("");
+        if ["mark", "conflict", "arrow"].contains(&class) && shape.has_tag_name("line") {
+            // Its halo lies under it: drawn before it, along the same line, wider.
+            let halo = shapes[..i]
+                .iter()
+                .rev()
+                .find(|h| {
+                    h.attribute("class") == Some("halo") && coordinates(h) == coordinates(shape)
+                })
+                .unwrap_or_else(|| panic!("no halo under the {class} line {i}"));
+            let width = |n: &Node| n.attribute("stroke-width").unwrap().parse::<f64>().unwrap();
+            assert!(width(halo) > width(shape));
+            drawn += 1;
+        }
+    }
+    // Two crossing strokes, a conflict line for each attacking pair, one arrow.
+    assert!(drawn >= 4, "{drawn}");
 }

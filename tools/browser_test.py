@@ -8,7 +8,9 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   queen;
 * checks that every board has a non-zero width and height;
 * checks that every text of every drawing has a contrast of 4.5:1 or more with what lies under it
-  (computed colours, as the browser paints them) and lies inside its own <svg>;
+  (computed colours, as the browser paints them; where nothing is drawn under it, against both
+  the light theme's white and the dark theme's #111111), is at least 9 px high as shown in an
+  output 848 px wide (JupyterLab's in a 1280 px window), and lies inside its own <svg>;
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
   lies within that square's rendered box;
@@ -35,11 +37,21 @@ PAGES = ROOT / "target" / "notebooks"
 SHOTS = ROOT / "target" / "screenshots"
 CLI = ROOT / "target" / "release" / "nqueens"
 
+# The width JupyterLab gives an output in a 1280 px window, and the smallest text a reader should
+# have to read there.
+OUTPUT_WIDTH = 848
+MIN_TEXT_PX = 9
+
 PROBE = """
 <script>
+const OUTPUT_WIDTH = OUTPUT_WIDTH_PX;
 window.addEventListener('load', function () {
   const images = Array.from(document.querySelectorAll('img.nqueens-drawing')).map(function (img) {
     return {width: img.naturalWidth, height: img.naturalHeight};
+  });
+  // Shown at most 848 px wide, as JupyterLab shows an output in a 1280 px window.
+  document.querySelectorAll('div.nqueens').forEach(function (div) {
+    div.style.maxWidth = 'min(100%, ' + OUTPUT_WIDTH + 'px)';
   });
   // Each drawing inline, where its squares and queens can be measured.
   document.querySelectorAll('img.nqueens-drawing').forEach(function (img) {
@@ -112,9 +124,17 @@ window.addEventListener('load', function () {
     const under = document.elementsFromPoint(x, y).find(function (e) {
       return e !== text && (e.tagName === 'rect' || e.tagName === 'path') && opaque(e);
     });
-    const back = under ? rgb(getComputedStyle(under).fill) : [255, 255, 255];
-    const lighter = Math.max(luminance(fill), luminance(back));
-    const darker = Math.min(luminance(fill), luminance(back));
+    // Where nothing opaque is drawn under the text, the page shows through: white in the light
+    // theme, JupyterLab's #111111 in the dark one; the worse of the two counts.
+    const backs = under ? [rgb(getComputedStyle(under).fill)] : [[255, 255, 255], [17, 17, 17]];
+    const contrast = fill ? Math.min.apply(null, backs.map(function (back) {
+      const lighter = Math.max(luminance(fill), luminance(back));
+      const darker = Math.min(luminance(fill), luminance(back));
+      return (lighter + 0.05) / (darker + 0.05);
+    })) : 0;
+    // The size the reader sees: the font size times the scale of the drawing around it.
+    const ctm = text.getScreenCTM();
+    const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(ctm.a, ctm.b);
     // Inside the viewport of every <svg> around it: a nested <svg> clips what runs past it.
     let inside = true;
     for (let svg = text.ownerSVGElement; svg; svg = svg.ownerSVGElement) {
@@ -124,8 +144,12 @@ window.addEventListener('load', function () {
     }
     texts.push({
       text: text.textContent.trim().slice(0, 30),
-      contrast: fill ? (lighter + 0.05) / (darker + 0.05) : 0,
+      contrast: contrast,
+      size: size,
       inside: inside,
+      // What kind of text: its class, or that of the nearest group or drawing with one.
+      kind: (text.getAttribute('class') || (text.parentElement.closest('[class]') || text)
+             .getAttribute('class') || '').split(' ')[0],
     });
   });
   // Every animation, frame by frame: all its CSS animations set to the middle of the frame,
@@ -167,7 +191,7 @@ window.addEventListener('load', function () {
   document.body.appendChild(pre);
 });
 </script>
-"""
+""".replace("OUTPUT_WIDTH_PX", str(OUTPUT_WIDTH))
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
@@ -189,7 +213,8 @@ def probe(page):
     copy = page.with_name(page.stem + ".probe.html")
     copy.write_text(text.replace("</body>", PROBE + "</body>"), encoding="utf-8")
     # The virtual time budget lets the page load (and the probe run) before the DOM is dumped.
-    dom = chromium("--virtual-time-budget=20000", "--dump-dom", copy.as_uri())
+    dom = chromium("--virtual-time-budget=20000", "--window-size=1280,2000", "--dump-dom",
+                   copy.as_uri())
     copy.unlink()
     found = re.search(r'<pre id="nqueens-probe">(.*?)</pre>', dom, re.S)
     if not found:
@@ -218,6 +243,12 @@ def check(found, ascii, squares, draws):
         problems.append(f"text {text['text']!r} has contrast {text['contrast']:.2f}, under 4.5")
     if len(low) > 5:
         problems.append(f"... and {len(low) - 5} more texts under 4.5")
+    small = [t for t in found["texts"] if t["size"] < MIN_TEXT_PX - 0.05]
+    for text in small[:5]:
+        problems.append(f"text {text['text']!r} ({text['kind']}) is shown {text['size']:.1f} px "
+                        f"high, under {MIN_TEXT_PX}")
+    if len(small) > 5:
+        problems.append(f"... and {len(small) - 5} more texts under {MIN_TEXT_PX} px")
     clipped = [t for t in found["texts"] if not t["inside"]]
     for text in clipped[:5]:
         problems.append(f"text {text['text']!r} runs outside its drawing")

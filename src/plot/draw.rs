@@ -7,15 +7,96 @@ use plotters::prelude::*;
 
 use super::PlotError;
 
-/// Line colours, in the order lines are added (colour-blind friendly).
-const PALETTE: [RGBColor; 6] = [
-    RGBColor(0x1f, 0x5f, 0xa8),
-    RGBColor(0xd6, 0x5f, 0x00),
-    RGBColor(0x2e, 0x7d, 0x32),
-    RGBColor(0x8e, 0x24, 0xaa),
-    RGBColor(0x6b, 0x56, 0x40),
-    RGBColor(0xc2, 0x18, 0x5b),
+/// Line colours, in the order lines are added: the Okabe–Ito colours that people with the
+/// common colour-vision deficiencies tell apart, darkened where needed so that each has a
+/// contrast of at least 3:1 with the white card behind a chart. Colour is never the only
+/// difference: each line also has its own dash pattern and point marker ([`STYLES`]).
+pub(super) const PALETTE: [RGBColor; 6] = [
+    RGBColor(0x00, 0x5f, 0x9e),
+    RGBColor(0xc0, 0x50, 0x00),
+    RGBColor(0x00, 0x7a, 0x5a),
+    RGBColor(0xa3, 0x47, 0x8a),
+    RGBColor(0x4d, 0x4d, 0x4d),
+    RGBColor(0x8a, 0x61, 0x00),
 ];
+
+/// How a point of a line is marked: a filled shape about ten pixels across.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Marker {
+    Circle,
+    Square,
+    Triangle,
+    Plus,
+    Diamond,
+    Down,
+}
+
+impl Marker {
+    /// The shape's corners, in pixels around the point.
+    fn shape(self) -> Vec<(i32, i32)> {
+        match self {
+            Marker::Circle => vec![
+                (-2, -4),
+                (2, -4),
+                (4, -2),
+                (4, 2),
+                (2, 4),
+                (-2, 4),
+                (-4, 2),
+                (-4, -2),
+            ],
+            Marker::Square => vec![(-4, -4), (4, -4), (4, 4), (-4, 4)],
+            Marker::Triangle => vec![(0, -5), (5, 4), (-5, 4)],
+            Marker::Plus => vec![
+                (-2, -5),
+                (2, -5),
+                (2, -2),
+                (5, -2),
+                (5, 2),
+                (2, 2),
+                (2, 5),
+                (-2, 5),
+                (-2, 2),
+                (-5, 2),
+                (-5, -2),
+                (-2, -2),
+            ],
+            Marker::Diamond => vec![(0, -5), (5, 0), (0, 5), (-5, 0)],
+            Marker::Down => vec![(-5, -4), (5, -4), (0, 5)],
+        }
+    }
+}
+
+/// The dash pattern (dash and gap, in pixels; `None` for a solid line) and the marker of each
+/// line, in the order lines are added: no two lines of a chart look alike in grey either.
+pub(super) const STYLES: [(Option<(u32, u32)>, Marker); 6] = [
+    (None, Marker::Circle),
+    (Some((9, 4)), Marker::Square),
+    (Some((3, 3)), Marker::Triangle),
+    (Some((14, 4)), Marker::Plus),
+    (Some((6, 6)), Marker::Diamond),
+    (None, Marker::Down),
+];
+
+/// A line's marker on one of its points.
+fn draw_mark<DB, X, Y>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    point: (f64, f64),
+    kind: Marker,
+    colour: RGBColor,
+) -> Result<(), PlotError>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart
+        .draw_series(std::iter::once(
+            EmptyElement::at(point) + Polygon::new(kind.shape(), colour.filled()),
+        ))
+        .map(drop)
+        .map_err(failed)
+}
 
 pub(super) fn failed(error: impl fmt::Display) -> PlotError {
     PlotError(error.to_string())
@@ -91,32 +172,52 @@ pub(super) struct Drawable<'a> {
     pub(super) zeros: Vec<f64>,
 }
 
-/// Draws each line, run by run, with a dot on every point; a point the log scale cannot show is
-/// a hollow ring on the bottom edge (`floor`), explained once in the legend.
-pub(super) fn draw_lines<DB, X, Y>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
-    series: &[Drawable<'_>],
+/// Draws each line, run by run, in its colour, dash pattern and marker ([`STYLES`]); a point
+/// the log scale cannot show is a hollow ring on the bottom edge (`floor`), explained once in
+/// the legend.
+pub(super) fn draw_lines<'a, DB, X, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    series: &[Drawable<'a>],
     floor: f64,
 ) -> Result<(), PlotError>
 where
-    DB: DrawingBackend,
+    DB: DrawingBackend + 'a,
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
 {
     for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
+        let (dash, kind) = STYLES[i % STYLES.len()];
+        let style = colour.stroke_width(2);
         for (k, run) in line.runs.iter().enumerate() {
-            let drawn = chart
-                .draw_series(LineSeries::new(run.iter().copied(), colour.stroke_width(2)))
-                .map_err(failed)?;
-            if k == 0 {
-                drawn
-                    .label(line.label)
-                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour));
+            let points = run.iter().copied();
+            let drawn = match dash {
+                None => chart.draw_series(LineSeries::new(points, style)),
+                Some((on, off)) => chart.draw_series(DashedLineSeries::new(points, on, off, style)),
             }
-            chart
-                .draw_series(run.iter().map(|&p| Circle::new(p, 3, colour.filled())))
-                .map_err(failed)?;
+            .map_err(failed)?;
+            if k == 0 {
+                // The legend's sample: the line's dash pattern with its marker in the middle.
+                let (on, off) = dash.map_or((22, 0), |(on, off)| (on.min(8), off));
+                drawn.label(line.label).legend(move |(x, y)| {
+                    let mark: Vec<(i32, i32)> = kind
+                        .shape()
+                        .into_iter()
+                        .map(|(dx, dy)| (dx + 11, dy))
+                        .collect();
+                    EmptyElement::at((x, y))
+                        + plotters::element::DashedPathElement::new(
+                            vec![(0, 0), (22, 0)],
+                            on,
+                            off,
+                            style,
+                        )
+                        + Polygon::new(mark, colour.filled())
+                });
+            }
+            for &point in run {
+                draw_mark(chart, point, kind, colour)?;
+            }
         }
         chart
             .draw_series(
@@ -146,23 +247,27 @@ where
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
 {
-    const GUIDE: [RGBColor; 2] = [RGBColor(0x55, 0x55, 0x55), RGBColor(0x99, 0x99, 0x99)];
+    // Greys of at least 4.5:1 on white, told apart by their dashes too.
+    const GUIDE: [(RGBColor, u32, u32); 2] = [
+        (RGBColor(0x55, 0x55, 0x55), 6, 5),
+        (RGBColor(0x76, 0x76, 0x76), 2, 4),
+    ];
     for (i, (label, points)) in guides.iter().enumerate() {
-        let colour = GUIDE[i % GUIDE.len()];
+        let (colour, on, off) = GUIDE[i % GUIDE.len()];
         chart
             .draw_series(DashedLineSeries::new(
                 points.iter().copied(),
-                6,
-                5,
+                on,
+                off,
                 colour.stroke_width(2),
             ))
             .map_err(failed)?
             .label(*label)
             .legend(move |(x, y)| {
                 plotters::element::DashedPathElement::new(
-                    vec![(x, y), (x + 18, y)],
-                    5,
-                    3,
+                    vec![(x, y), (x + 22, y)],
+                    on.min(5),
+                    off.min(3),
                     colour.stroke_width(2),
                 )
             });
@@ -194,6 +299,81 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Relative luminance (WCAG) of an sRGB colour.
+    fn luminance(c: RGBColor) -> f64 {
+        let channel = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+    }
+
+    /// The colour as a viewer with full protanopia, deuteranopia or tritanopia sees it (the
+    /// matrices of Machado, Oliveira and Fernandes, 2009, applied to linear RGB).
+    fn simulated(c: RGBColor, matrix: [[f64; 3]; 3]) -> [f64; 3] {
+        let linear = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let rgb = [linear(c.0), linear(c.1), linear(c.2)];
+        matrix.map(|row| (row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]).clamp(0.0, 1.0))
+    }
+
+    #[test]
+    fn lines_differ_in_more_than_colour_and_every_colour_stands_out() {
+        // Against the white card: at least 3:1.
+        for colour in PALETTE {
+            let contrast = (1.0 + 0.05) / (luminance(colour) + 0.05);
+            assert!(contrast >= 3.0, "{colour:?}: {contrast:.2}");
+        }
+        // No two lines share a dash pattern and a marker.
+        for (i, a) in STYLES.iter().enumerate() {
+            for b in &STYLES[i + 1..] {
+                assert!(a.0 != b.0 || a.1 != b.1, "{a:?} and {b:?}");
+            }
+        }
+        // Under each colour-vision deficiency, the first four colours stay apart.
+        let deficiencies = [
+            [
+                [0.152, 1.053, -0.205],
+                [0.115, 0.786, 0.099],
+                [-0.004, -0.048, 1.052],
+            ],
+            [
+                [0.367, 0.861, -0.228],
+                [0.280, 0.673, 0.047],
+                [-0.012, 0.043, 0.969],
+            ],
+            [
+                [1.256, -0.077, -0.179],
+                [-0.078, 0.931, 0.148],
+                [0.005, 0.691, 0.304],
+            ],
+        ];
+        for matrix in deficiencies {
+            for (i, &first) in PALETTE[..4].iter().enumerate() {
+                for (j, &second) in PALETTE[..4].iter().enumerate().skip(i + 1) {
+                    let (a, b) = (simulated(first, matrix), simulated(second, matrix));
+                    let distance = a
+                        .iter()
+                        .zip(&b)
+                        .map(|(x, y)| (x - y).powi(2))
+                        .sum::<f64>()
+                        .sqrt();
+                    assert!(distance > 0.04, "colours {i} and {j}: {distance:.3}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn log_ticks_are_doublings_or_powers_of_ten() {

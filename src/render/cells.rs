@@ -64,7 +64,7 @@ pub fn cells(rows: &[Vec<u8>], labels: &[&str], marked: &[(usize, usize)]) -> Sv
     let ascii = ascii.trim_end().to_owned();
     document = document.add(Description::new().add(svg::node::Text::new(ascii.clone())));
     Svg {
-        markup: document.to_string(),
+        markup: super::svg::backdrop(document.to_string()),
         pixels: Some(width),
         ascii,
     }

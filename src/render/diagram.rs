@@ -10,7 +10,7 @@ use svg::node::element::{
 };
 
 use super::pieces::piece_symbol;
-use super::{Coordinates, FONT, MARGIN, S, Svg, Theme, shade};
+use super::{Coordinates, FONT, MARGIN, MIN_TEXT_PX, OUTPUT_WIDTH, S, Svg, Theme, shade};
 use crate::board::{Board, Piece, Square};
 
 /// A translucent colour over one square.
@@ -37,6 +37,9 @@ pub struct Diagram {
     compact: bool,
     /// The numbers of the first row and column in the margin (1, 1 unless a window).
     origin: (usize, usize),
+    /// The width in pixels at which the drawing will be shown, when something else decides it
+    /// (a gallery shows its boards at the size of its cells).
+    shown: Option<u32>,
 }
 
 impl Diagram {
@@ -56,6 +59,7 @@ impl Diagram {
             conflicts: false,
             compact: false,
             origin: (1, 1),
+            shown: None,
         }
     }
 
@@ -173,7 +177,7 @@ impl Diagram {
                 .set("height", pixels * height / width);
         }
         Svg {
-            markup: document.to_string(),
+            markup: super::svg::backdrop(document.to_string()),
             pixels: self.size,
             ascii: self.board.to_string(),
         }
@@ -187,45 +191,65 @@ impl Diagram {
     }
 
     fn margin(&self) -> u32 {
-        if self.coordinates == Coordinates::None {
-            2
-        } else {
-            self.coordinate_layout().margin
+        match self.coordinate_layout() {
+            Some(layout) if self.coordinates != Coordinates::None => layout.margin,
+            _ => 2,
         }
     }
 
-    /// How the numbers in the margin are set. Boards up to 32×32 with numbers of two digits
-    /// keep the classic look (a margin of 20 units, 11-unit type, every row and column numbered).
-    /// Larger boards, and windows of huge ones with long numbers, get type of about 10 pixels on
-    /// screen, a margin wide enough for it, and a number every few rows or columns where every
-    /// one would not fit.
-    fn coordinate_layout(&self) -> Layout {
+    /// The drawing as it will be shown `pixels` wide (by a gallery, say): its numbers are sized
+    /// for that width.
+    pub(super) fn shown_at(mut self, pixels: u32) -> Self {
+        self.shown = Some(pixels.max(1));
+        self
+    }
+
+    /// How the numbers in the margin are set, for the width the drawing is shown at (never more
+    /// than JupyterLab's output width): the classic look (a margin of 20 units, 11-unit type,
+    /// every row and column numbered) where that type shows at least [`MIN_TEXT_PX`] pixels high;
+    /// otherwise type that does, a margin wide enough for it, and a number every few rows or
+    /// columns where every one would not fit. `None` where the margins such numbers need would
+    /// take more than a third of the board's side: a board shown that small has no numbers.
+    fn coordinate_layout(&self) -> Option<Layout> {
         let n = self.board.size();
         let widest = self.origin.0.max(self.origin.1) + n.saturating_sub(1);
         let digits = u32::try_from(widest.to_string().len()).unwrap_or(8);
-        if n <= 32 && digits <= 2 {
-            return Layout {
+        let side = u32::try_from(n).unwrap_or(u32::MAX / S).saturating_mul(S);
+        let pixels = self
+            .shown
+            .or(self.size)
+            .unwrap_or(400)
+            .clamp(1, OUTPUT_WIDTH);
+        if digits <= 2 && 11 * pixels >= MIN_TEXT_PX * (side + 2 * MARGIN) {
+            return Some(Layout {
                 margin: MARGIN,
                 font: 11,
                 row_stride: 1,
                 col_stride: 1,
-            };
+            });
         }
-        let side = u32::try_from(n).unwrap_or(u32::MAX / S).saturating_mul(S);
-        let pixels = self.size.unwrap_or(400).max(1);
         // At most 0.62 em a digit; the margin holds a number and half a space.
         let width = |font: u32| (font * digits * 62).div_ceil(100);
         let margin = |font: u32| MARGIN.max(width(font) + font / 2).max(font * 3 / 2);
-        // Ten pixels on screen, counting the margins the type itself needs.
-        let first = (10 * side).div_ceil(pixels).max(6);
-        let font = (10 * (side + 2 * margin(first))).div_ceil(pixels).max(6);
+        // The type the margins themselves need, found by going round a few times.
+        let mut font = (MIN_TEXT_PX * side).div_ceil(pixels).max(6);
+        for _ in 0..4 {
+            font = (MIN_TEXT_PX * (side + 2 * margin(font)))
+                .div_ceil(pixels)
+                .max(6);
+        }
+        // Numbers whose two margins would take more than a third of the board's side: the
+        // board is shown too small for them.
+        if 6 * margin(font) > side {
+            return None;
+        }
         let stride = |units: u32| usize::try_from(units.div_ceil(S)).unwrap_or(1).max(1);
-        Layout {
+        Some(Layout {
             margin: margin(font),
             font,
             row_stride: stride(font * 6 / 5),
             col_stride: stride(width(font) * 23 / 20),
-        }
+        })
     }
 
     /// The top-left corner of a square, in user units.
@@ -371,7 +395,9 @@ impl Diagram {
             return group;
         }
         let n = self.board.size();
-        let layout = self.coordinate_layout();
+        let Some(layout) = self.coordinate_layout() else {
+            return group;
+        };
         let half = layout.margin / 2;
         for i in 1..=n {
             let (x, y) = self.centre(Square::new(i, i));
@@ -460,12 +486,20 @@ impl Diagram {
         group
     }
 
+    /// Crosses, conflict lines and arrows, each on a halo of the outline colour: whatever the
+    /// squares and shadings under them, they keep their contrast with what touches them.
     fn annotations(&self, prefix: &str) -> Group {
         let mut group = Group::new().set("class", "annotations");
         let ink = self.theme.ink.as_str();
+        let halo = |x1: u32, y1: u32, x2: u32, y2: u32| {
+            line(x1, y1, x2, y2, self.theme.outline.as_str(), 7).set("class", "halo")
+        };
         for &square in self.marks.iter().filter(|s| self.board.contains(**s)) {
             let (x, y) = self.corner(square);
             let (a, b) = (S / 4, 3 * S / 4);
+            for (x1, y1, x2, y2) in [(a, a, b, b), (a, b, b, a)] {
+                group = group.add(halo(x + x1, y + y1, x + x2, y + y2));
+            }
             for (x1, y1, x2, y2) in [(a, a, b, b), (a, b, b, a)] {
                 group = group.add(
                     line(x + x1, y + y1, x + x2, y + y2, ink, 3)
@@ -479,7 +513,9 @@ impl Diagram {
             let color = self.theme.conflict.as_str();
             for (from, to) in self.board.conflicts().into_iter().filter(|(a, b)| a < b) {
                 let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
-                group = group.add(line(x1, y1, x2, y2, color, 3).set("class", "conflict"));
+                group = group
+                    .add(halo(x1, y1, x2, y2))
+                    .add(line(x1, y1, x2, y2, color, 3).set("class", "conflict"));
             }
         }
         for &(from, to) in self
@@ -489,18 +525,29 @@ impl Diagram {
         {
             let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
             group = if from == to {
-                group.add(
-                    Circle::new()
-                        .set("cx", x1)
-                        .set("cy", y1)
-                        .set("r", S * 2 / 5)
-                        .set("fill", "none")
-                        .set("stroke", ink)
-                        .set("stroke-width", 3)
-                        .set("class", "arrow"),
-                )
+                group
+                    .add(
+                        Circle::new()
+                            .set("cx", x1)
+                            .set("cy", y1)
+                            .set("r", S * 2 / 5)
+                            .set("fill", "none")
+                            .set("stroke", self.theme.outline.as_str())
+                            .set("stroke-width", 7)
+                            .set("class", "halo"),
+                    )
+                    .add(
+                        Circle::new()
+                            .set("cx", x1)
+                            .set("cy", y1)
+                            .set("r", S * 2 / 5)
+                            .set("fill", "none")
+                            .set("stroke", ink)
+                            .set("stroke-width", 3)
+                            .set("class", "arrow"),
+                    )
             } else {
-                group.add(
+                group.add(halo(x1, y1, x2, y2)).add(
                     line(x1, y1, x2, y2, ink, 3)
                         .set("class", "arrow")
                         .set("marker-end", format!("url(#{prefix}-arrowhead)")),

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::diagram::{prefix_for, text_at};
-use super::{Diagram, FONT, Svg, canvas};
+use super::{Diagram, FONT, OUTPUT_WIDTH, Svg, canvas};
 use crate::board::Board;
 
 /// Many boards in one drawing, in a grid, each with a caption (a notebook cell keeps only its last
@@ -91,13 +91,19 @@ impl Gallery {
         let height = rows * (cell + caption + gap) + gap;
         let mut document = canvas(width, height, "nqueens-gallery");
         let mut ascii = String::new();
-        let largest = self
+        // Each board as it will be shown: its cell, shrunk with the gallery where the gallery is
+        // wider than a notebook's output, so that its numbers are sized for what the reader sees.
+        let shown = u32::try_from(
+            u64::from(cell) * u64::from(OUTPUT_WIDTH.min(width)) / u64::from(width.max(1)),
+        )
+        .unwrap_or(cell);
+        let items: Vec<(Diagram, &String)> = self
             .items
             .iter()
-            .map(|(d, _)| d.extent().0)
-            .max()
-            .unwrap_or(1);
-        for (i, (diagram, text)) in self.items.iter().enumerate() {
+            .map(|(diagram, text)| (diagram.clone().shown_at(shown), text))
+            .collect();
+        let largest = items.iter().map(|(d, _)| d.extent().0).max().unwrap_or(1);
+        for (i, (diagram, text)) in items.iter().enumerate() {
             let i = u32::try_from(i).unwrap_or(0);
             let (x, y) = (
                 gap + (i % columns) * (cell + gap),
@@ -121,7 +127,7 @@ impl Gallery {
             let _ = writeln!(ascii, "{text}\n{}\n", diagram.board);
         }
         Svg {
-            markup: document.to_string(),
+            markup: super::svg::backdrop(document.to_string()),
             pixels: Some(width),
             ascii: ascii.trim_end().to_owned(),
         }

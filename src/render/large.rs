@@ -142,7 +142,7 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
     );
     document = document.add(Description::new().add(svg::node::Text::new(ascii.clone())));
     Svg {
-        markup: document.to_string(),
+        markup: super::svg::backdrop(document.to_string()),
         pixels: Some(side),
         ascii,
     }
@@ -246,7 +246,7 @@ fn overview_of(
         strip_xml_header(density.as_str())
     );
     Svg {
-        markup,
+        markup: super::svg::backdrop(markup),
         pixels: Some(width),
         ascii: format!("{}\n\n{}", gallery.ascii(), density.ascii()),
     }

@@ -35,7 +35,7 @@ mod tree;
 
 #[cfg(any(feature = "coursework", feature = "plot"))]
 pub(crate) use self::svg::escape_html;
-pub use self::svg::{Html, Svg, style};
+pub use self::svg::{BACKDROP, Html, Svg, style};
 pub use animation::{MAX_ANIMATED, backtracking_animation};
 pub use cells::{cells, generations};
 pub use diagram::Diagram;
@@ -50,6 +50,11 @@ use ::svg::Document;
 const S: u32 = 40;
 /// The margin that holds coordinates, in user units.
 const MARGIN: u32 = 20;
+/// The width, in pixels, at which JupyterLab shows an output in a 1280-pixel window: no drawing
+/// is shown wider, so its texts are sized for at most this.
+const OUTPUT_WIDTH: u32 = 848;
+/// The smallest size, in pixels as shown, of a number in a board's margin.
+const MIN_TEXT_PX: u32 = 10;
 
 /// The font of every text in a drawing, so that it looks and measures the same everywhere.
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";

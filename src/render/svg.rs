@@ -26,7 +26,7 @@ impl Svg {
     #[cfg_attr(not(feature = "plot"), allow(dead_code))]
     pub(crate) fn from_parts(markup: String, pixels: u32, ascii: String) -> Self {
         Svg {
-            markup,
+            markup: backdrop(markup),
             pixels: Some(pixels),
             ascii,
         }
@@ -94,6 +94,29 @@ impl fmt::Display for Svg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.markup)
     }
+}
+
+/// The colour behind every drawing: a near-white card, so that its texts and lines read the same
+/// on a light page and on a dark one (JupyterLab's dark theme).
+pub const BACKDROP: &str = "#fffdf8";
+
+/// The drawing with an opaque card of [`BACKDROP`] behind everything in it: a rectangle as the
+/// first child of the outermost `<svg>`.
+pub(crate) fn backdrop(markup: String) -> String {
+    let Some(start) = markup.find("<svg") else {
+        return markup;
+    };
+    let Some(end) = markup[start..].find('>').map(|i| start + i + 1) else {
+        return markup;
+    };
+    if markup[start..end].ends_with("/>") {
+        return markup;
+    }
+    format!(
+        "{}<rect class=\"backdrop\" fill=\"{BACKDROP}\" height=\"100%\" rx=\"4\" width=\"100%\" x=\"0\" y=\"0\"/>{}",
+        &markup[..end],
+        &markup[end..]
+    )
 }
 
 /// Text made safe to put in HTML: `&`, `<` and `>` escaped.

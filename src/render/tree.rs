@@ -11,10 +11,14 @@ use crate::logic::Literal;
 /// The most branches drawn; a larger search is cut there and says how much is left out.
 pub const MAX_BRANCHES: usize = 63;
 
-/// Literals a box holds on one line (when they fit), lines of literals per box, the height of
-/// a line and the size of the text in the boxes.
-const PER_LINE: f64 = 4.0;
-const LINES: usize = 4;
+/// Literals a box holds on one line (when they fit), and lines of literals per box: a tree that
+/// would be too wide takes fewer on a line and more lines.
+const PER_LINE: [f64; 4] = [4.0, 3.0, 2.0, 1.0];
+const LINES: [usize; 4] = [4, 5, 8, 12];
+/// The widest tree drawn with four literals a line: shown in a notebook's output (848 pixels),
+/// its 11-unit text is still 9.5 pixels high.
+const MAX_WIDTH: u32 = 980;
+/// The height of a line and the size of the text in the boxes.
 const LINE: u32 = 15;
 const FONT_SIZE: f64 = 11.0;
 const GAP: u32 = 16;
@@ -126,21 +130,21 @@ fn text_width(text: &str, size: f64) -> f64 {
     em * size
 }
 
-/// The width inside a box: room for [`PER_LINE`] of the widest literal of the search.
-fn inner_width(branches: &[Branch]) -> f64 {
+/// The width inside a box: room for `per_line` of the widest literal of the search.
+fn inner_width(branches: &[Branch], per_line: f64) -> f64 {
     let widest = branches
         .iter()
         .flat_map(|b| b.units.iter().chain(b.literal.iter()))
         .map(|l| text_width(&format!("{l} "), FONT_SIZE))
         .fold(0.0, f64::max);
-    (widest * PER_LINE + text_width("⊢ ", FONT_SIZE))
+    (widest * per_line + text_width("⊢ ", FONT_SIZE))
         .max(text_width("✗ {} derived", FONT_SIZE) + 40.0)
 }
 
 /// The lines of text in a branch's box, each at most `inner` pixels wide: the literals
-/// propagation made true (at most [`LINES`] lines of them, the last saying how many more there
+/// propagation made true (at most `most` lines of them, the last saying how many more there
 /// are when they do not fit), then how the branch ended.
-fn box_lines(branch: &Branch, inner: f64) -> Vec<(String, &'static str)> {
+fn box_lines(branch: &Branch, inner: f64, most: usize) -> Vec<(String, &'static str)> {
     let mut lines: Vec<(String, &'static str)> = Vec::new();
     // Wrapped: each line with the number of literals on it.
     let mut wrapped: Vec<(String, usize)> = Vec::new();
@@ -159,8 +163,8 @@ fn box_lines(branch: &Branch, inner: f64) -> Vec<(String, &'static str)> {
             }
         }
     }
-    if wrapped.len() > LINES {
-        wrapped.truncate(LINES - 1);
+    if wrapped.len() > most {
+        wrapped.truncate(most - 1);
         let shown: usize = wrapped.iter().map(|(_, count)| count).sum();
         let more = format!("  … and {} more", branch.units.len() - shown);
         wrapped.push((more, 0));
@@ -186,11 +190,20 @@ fn box_lines(branch: &Branch, inner: f64) -> Vec<(String, &'static str)> {
 pub fn search_tree(report: &Report) -> Svg {
     let (branches, left_out) = build(report);
     let levels = branches.iter().map(|b| b.depth).max().unwrap_or(0) + 1;
-    let inner = inner_width(&branches);
+    let leaves = u32::try_from(branches.iter().filter(|b| b.children.is_empty()).count())
+        .unwrap_or(1)
+        .max(1);
     // Whole pixels: the text fits with 8 on each side.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let boxes_wide = inner.ceil() as u32 + 16;
-    let height_of = |b: &Branch| u32::try_from(box_lines(b, inner).len()).unwrap_or(1) * LINE + 10;
+    let wide = |inner: f64| inner.ceil() as u32 + 16;
+    // The most literals a line that keeps the tree within MAX_WIDTH (or one a line).
+    let choice = (0..PER_LINE.len())
+        .find(|&k| leaves * (wide(inner_width(&branches, PER_LINE[k])) + GAP) + GAP <= MAX_WIDTH)
+        .unwrap_or(PER_LINE.len() - 1);
+    let (inner, most) = (inner_width(&branches, PER_LINE[choice]), LINES[choice]);
+    let boxes_wide = wide(inner);
+    let height_of =
+        |b: &Branch| u32::try_from(box_lines(b, inner, most).len()).unwrap_or(1) * LINE + 10;
     let box_height = branches.iter().map(height_of).max().unwrap_or(LINE);
     // Leaves take a column each, left to right; a parent sits over the middle of its children.
     let mut x = vec![0_u32; branches.len()];
@@ -258,7 +271,7 @@ pub fn search_tree(report: &Report) -> Svg {
                 .set("stroke", border)
                 .set("stroke-width", if branch.end == End::Open { 1 } else { 2 }),
         );
-        for (k, (line, colour)) in box_lines(branch, inner).into_iter().enumerate() {
+        for (k, (line, colour)) in box_lines(branch, inner, most).into_iter().enumerate() {
             let ty = y + 5 + LINE * u32::try_from(k + 1).unwrap_or(1) - 3;
             group = group.add(text(left + 8, ty, &line, 11, colour));
         }
