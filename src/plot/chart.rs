@@ -7,7 +7,7 @@ use plotters::prelude::*;
 
 use super::PlotError;
 use super::draw::{
-    Drawable, bounds, draw_guides, draw_lines, failed, legend, log_ticks, pad, short,
+    Drawable, bounds, decades, draw_guides, draw_lines, failed, legend, log_ticks, pad, short,
 };
 use crate::render::{Html, Svg};
 
@@ -148,13 +148,14 @@ impl Chart {
         self
     }
 
-    /// Adds a named line through the points (in the order given). Points that are not finite are
-    /// left out.
+    /// Adds a named line through the points (in the order given). A point whose value is not a
+    /// number (NaN: undefined there) breaks the line; other points that are not finite are left
+    /// out.
     #[must_use]
     pub fn line(mut self, label: &str, points: impl IntoIterator<Item = (f64, f64)>) -> Self {
         let points = points
             .into_iter()
-            .filter(|(x, y)| x.is_finite() && y.is_finite())
+            .filter(|(x, y)| x.is_finite() && (y.is_finite() || y.is_nan()))
             .collect();
         self.series.push((label.to_owned(), points));
         self
@@ -172,6 +173,11 @@ impl Chart {
                 let mut zeros = Vec::new();
                 for &(x, y) in points {
                     if self.log_x && x <= 0.0 {
+                        continue;
+                    }
+                    // An undefined value (NaN) breaks the line: no segment across it.
+                    if !y.is_finite() {
+                        runs.push(Vec::new());
                         continue;
                     }
                     if self.log_y && y <= 0.0 {
@@ -197,7 +203,11 @@ impl Chart {
         for (label, points) in &self.series {
             let _ = write!(text, "{label}:");
             for (x, y) in points {
-                let _ = write!(text, " ({x}, {y})");
+                if y.is_nan() {
+                    let _ = write!(text, " ({x}, undefined)");
+                } else {
+                    let _ = write!(text, " ({x}, {y})");
+                }
             }
             text.push('\n');
         }
@@ -253,6 +263,10 @@ impl Chart {
                 pad(x_min, x_max, false)
             };
             let (low, high) = pad(y_min, y_max, self.log_y);
+            // Zeros on a log scale sit a decade below the lowest point, not at its height.
+            let zeros = series.iter().any(|s| !s.zeros.is_empty());
+            let low = if self.log_y && zeros { low / 10.0 } else { low };
+            let decades = decades(low, high);
             // Linear and log axes are different types: the same steps for each pair.
             macro_rules! finish {
                 ($x_range:expr, $y_range:expr) => {{
@@ -285,10 +299,10 @@ impl Chart {
             match (self.log_x, self.log_y) {
                 (true, true) => finish!(
                     (x0..x1).log_scale().with_key_points(ticks),
-                    (low..high).log_scale()
+                    (low..high).log_scale().with_key_points(decades)
                 ),
                 (true, false) => finish!((x0..x1).log_scale().with_key_points(ticks), low..high),
-                (false, true) => finish!(x0..x1, (low..high).log_scale()),
+                (false, true) => finish!(x0..x1, (low..high).log_scale().with_key_points(decades)),
                 (false, false) => finish!(x0..x1, low..high),
             }
             root.present().map_err(failed)?;
@@ -320,6 +334,31 @@ impl Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_undefined_value_breaks_the_line_and_a_zero_leaves_it_on_a_log_scale() {
+        let points = [
+            (1.0, 1.0),
+            (2.0, 0.0),
+            (3.0, f64::NAN),
+            (4.0, 2.0),
+            (5.0, 3.0),
+        ];
+        let chart = Chart::new("t").log_y(true).line("a", points);
+        let drawn = chart.drawable();
+        assert_eq!(
+            drawn[0].runs,
+            vec![vec![(1.0, 1.0)], vec![(4.0, 2.0), (5.0, 3.0)]]
+        );
+        assert_eq!(drawn[0].zeros, vec![2.0]);
+        // On a linear scale a zero is a point like any other; NaN still breaks the line.
+        let linear = Chart::new("t").line("a", points);
+        assert_eq!(
+            linear.drawable()[0].runs,
+            vec![vec![(1.0, 1.0), (2.0, 0.0)], vec![(4.0, 2.0), (5.0, 3.0)]]
+        );
+        assert!(chart.render().is_ok() && linear.render().is_ok());
+    }
 
     #[test]
     fn a_zero_on_a_log_scale_breaks_the_line_and_is_marked() {

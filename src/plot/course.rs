@@ -27,11 +27,17 @@ pub fn solution_counts(counts: &[(usize, Counts)]) -> Chart {
 /// guides at 5 and 6½ times: the factor is not constant (it zigzags up to n = 11, and lies
 /// between the guides from 12 on), which a log scale of the counts themselves hides.
 pub fn solution_ratios(counts: &[(usize, Counts)]) -> Chart {
+    // Where n − 1 queens have no solution the factor is undefined: NaN, which breaks the line
+    // rather than joining the points on either side.
     let ratios: Vec<(f64, f64)> = counts
         .windows(2)
-        .filter(|pair| pair[1].0 == pair[0].0 + 1 && pair[0].1.all > 0)
+        .filter(|pair| pair[1].0 == pair[0].0 + 1)
         .map(|pair| {
-            let ratio = count_f64(pair[1].1.all) / count_f64(pair[0].1.all);
+            let ratio = if pair[0].1.all > 0 {
+                count_f64(pair[1].1.all) / count_f64(pair[0].1.all)
+            } else {
+                f64::NAN
+            };
             (as_f64(pair[1].0), ratio)
         })
         .collect();
@@ -127,11 +133,17 @@ mod tests {
     fn solution_ratios_are_the_counts_divided() {
         let chart = solution_ratios(&counts(10));
         let points = &chart.series[0].1;
-        // a(1) = 1, a(2) = a(3) = 0, a(4) = 2, a(5) = 10, a(6) = 4: no ratio over a zero.
+        // a(1) = 1, a(2) = a(3) = 0, a(4) = 2, a(5) = 10, a(6) = 4: over a zero the ratio is
+        // undefined (NaN, which breaks the line), never left out to join 2 to 5.
         assert_eq!(points[0], (2.0, 0.0));
-        assert_eq!(points[1], (5.0, 5.0));
-        assert_eq!(points[2], (6.0, 0.4));
+        assert!(points[1].0 == 3.0 && points[1].1.is_nan());
+        assert!(points[2].0 == 4.0 && points[2].1.is_nan());
+        assert_eq!(points[3], (5.0, 5.0));
+        assert_eq!(points[4], (6.0, 0.4));
         assert_eq!(points.last(), Some(&(10.0, 724.0 / 352.0)));
+        let runs = &chart.drawable()[0].runs;
+        assert_eq!(runs[0], vec![(2.0, 0.0)]);
+        assert_eq!(runs[1][0], (5.0, 5.0));
         // A gap in the table gives no ratio across it.
         let gappy: Vec<_> = counts(10).into_iter().filter(|&(n, _)| n != 8).collect();
         let xs: Vec<f64> = solution_ratios(&gappy).series[0]
@@ -139,7 +151,7 @@ mod tests {
             .iter()
             .map(|p| p.0)
             .collect();
-        assert_eq!(xs, [2.0, 5.0, 6.0, 7.0, 10.0]);
+        assert_eq!(xs, [2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 10.0]);
     }
 
     #[test]

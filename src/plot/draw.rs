@@ -148,6 +148,24 @@ pub(super) fn log_ticks(low: f64, high: f64) -> Vec<f64> {
     }
 }
 
+/// The numbers on a log y axis from `low` to `high`: every power of ten, from the lowest (the
+/// decade that holds the lowest points is always labelled), every other one when there are more
+/// than eight.
+pub(super) fn decades(low: f64, high: f64) -> Vec<f64> {
+    let first = (low.log10() - 1e-9).ceil();
+    let last = (high.log10() + 1e-9).floor();
+    let all: Vec<f64> = (0..64)
+        .map(|k| first + f64::from(k))
+        .take_while(|&e| e <= last)
+        .map(|e| 10_f64.powf(e))
+        .collect();
+    if all.len() > 8 {
+        all.into_iter().step_by(2).collect()
+    } else {
+        all
+    }
+}
+
 /// Axis numbers short enough to read: 1500 → 1.5k, 2e7 → 20M, 0.001 → 0.001.
 pub(super) fn short(v: f64) -> String {
     let a = v.abs();
@@ -373,6 +391,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn log_y_axes_label_every_decade_from_the_lowest() {
+        assert_eq!(
+            decades(0.01, 1000.0),
+            vec![0.01, 0.1, 1.0, 10.0, 100.0, 1000.0]
+        );
+        let many = decades(1e-3, 1e9);
+        assert_eq!(many[0], 1e-3);
+        assert!(many.len() <= 8 && many.windows(2).all(|w| (w[1] / w[0] - 100.0).abs() < 1e-6));
     }
 
     #[test]
