@@ -400,7 +400,7 @@ mod tests {
             vec![0.01, 0.1, 1.0, 10.0, 100.0, 1000.0]
         );
         let many = decades(1e-3, 1e9);
-        assert_eq!(many[0], 1e-3);
+        assert!((many[0] - 1e-3).abs() < 1e-12);
         assert!(many.len() <= 8 && many.windows(2).all(|w| (w[1] / w[0] - 100.0).abs() < 1e-6));
     }
 
