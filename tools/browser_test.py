@@ -16,7 +16,9 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   lies within that square's rendered box;
 * plays every backtracking animation frame by frame (each CSS animation set to the middle of the
   frame) and checks that one caption shows, that the queens shown never attack each other, that
-  a dead end has its row crossed out, and that a solved search ends with n queens;
+  a dead end has its row crossed out, and that a solved search ends with n queens; then loads
+  the page again as a reader who asked for reduced motion and checks that each animation stands
+  still on its last frame;
 * checks that every text of a Davis–Putnam search tree stays inside its box;
 * saves a screenshot of the page to target/screenshots/.
 
@@ -117,8 +119,11 @@ window.addEventListener('load', function () {
   }
   const texts = [];
   document.querySelectorAll('svg text').forEach(function (text) {
+    if (!text.textContent.trim() || text.closest('symbol, defs')) return;
+    // Hit-testing sees only what is in the window: bring the text into it first.
+    text.scrollIntoView({block: 'center', inline: 'center'});
     const b = text.getBoundingClientRect();
-    if (!text.textContent.trim() || b.width === 0 || text.closest('symbol, defs')) return;
+    if (b.width === 0) return;
     const fill = rgb(getComputedStyle(text).fill);
     const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
     const under = document.elementsFromPoint(x, y).find(function (e) {
@@ -158,6 +163,16 @@ window.addEventListener('load', function () {
     const running = document.getAnimations().filter(function (a) {
       return a.effect && svg.contains(a.effect.target);
     });
+    // What shows before anything is touched: with reduced motion asked for, nothing plays and
+    // this is all a reader sees.
+    const visible = function (e) { return Number(getComputedStyle(e).opacity) > 0.5; };
+    const still = {
+      captions: Array.from(svg.querySelectorAll('text.caption')).filter(visible)
+        .map(function (c) { return c.textContent.trim(); }),
+      queens: Array.from(svg.querySelectorAll('use.queen')).filter(visible).map(function (q) {
+        return [Number(q.dataset.row), Number(q.dataset.col)];
+      }),
+    };
     const captions = Array.from(svg.querySelectorAll('text.caption'));
     const frames = captions.map(function (caption, i) {
       running.forEach(function (a) { a.pause(); a.currentTime = Number(caption.dataset.at); });
@@ -173,7 +188,7 @@ window.addEventListener('load', function () {
       };
     });
     return {n: Number(svg.querySelector('svg.nqueens-board').dataset.size),
-            animations: running.length, frames: frames};
+            animations: running.length, frames: frames, still: still};
   });
   // Every box of a search tree holds its text.
   const spills = [];
@@ -207,14 +222,14 @@ def chromium(*args):
     return done.stdout
 
 
-def probe(page):
-    """The boards of a page as the browser lays them out."""
+def probe(page, *flags):
+    """The boards of a page as the browser lays them out (with Chromium's `flags`)."""
     text = page.read_text(encoding="utf-8")
     copy = page.with_name(page.stem + ".probe.html")
     copy.write_text(text.replace("</body>", PROBE + "</body>"), encoding="utf-8")
     # The virtual time budget lets the page load (and the probe run) before the DOM is dumped.
-    dom = chromium("--virtual-time-budget=20000", "--window-size=1280,2000", "--dump-dom",
-                   copy.as_uri())
+    dom = chromium(*flags, "--virtual-time-budget=20000", "--window-size=1280,2000",
+                   "--dump-dom", copy.as_uri())
     copy.unlink()
     found = re.search(r'<pre id="nqueens-probe">(.*?)</pre>', dom, re.S)
     if not found:
@@ -340,6 +355,16 @@ def main():
         found = probe(page)
         boards = found["boards"]
         problems, known = check(found, ascii, squares, draws)
+        if found["animations"]:
+            # A reader who asked for reduced motion sees each animation's last frame, still.
+            calm = probe(page, "--force-prefers-reduced-motion")
+            for k, (moving, still) in enumerate(zip(found["animations"], calm["animations"])):
+                last = moving["frames"][-1]
+                shown = still["still"]
+                if shown["captions"] != [last["caption"]] or \
+                        sorted(shown["queens"]) != sorted(last["queens"]):
+                    problems.append(f"animation {k} with reduced motion shows {shown}, not its "
+                                    f"last frame")
         known_total += known
         shot = SHOTS / (page.stem + ".png")
         chromium(f"--screenshot={shot}", "--window-size=1100,2200", page.as_uri())

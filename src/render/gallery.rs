@@ -97,11 +97,20 @@ impl Gallery {
             u64::from(cell) * u64::from(OUTPUT_WIDTH.min(width)) / u64::from(width.max(1)),
         )
         .unwrap_or(cell);
-        let items: Vec<(Diagram, &String)> = self
+        let mut items: Vec<(Diagram, &String)> = self
             .items
             .iter()
             .map(|(diagram, text)| (diagram.clone().shown_at(shown), text))
             .collect();
+        // Boards are drawn to one scale, so a smaller board is shown smaller than its cell: its
+        // numbers are sized again for that (twice, as its margins change its extent).
+        for _ in 0..2 {
+            let largest = items.iter().map(|(d, _)| d.extent().0).max().unwrap_or(1);
+            for (diagram, _) in &mut items {
+                let side = scaled(shown, diagram.extent().0, largest);
+                *diagram = diagram.clone().shown_at(side);
+            }
+        }
         let largest = items.iter().map(|(d, _)| d.extent().0).max().unwrap_or(1);
         for (i, (diagram, text)) in items.iter().enumerate() {
             let i = u32::try_from(i).unwrap_or(0);
