@@ -9,7 +9,7 @@ KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+.PHONY: fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
@@ -90,6 +90,11 @@ notebooks-check: setup
 ## target/nqueens-coursework.zip
 exercises: setup
 	$(PY) tools/coursework.py release
+
+## exercises-pictures: run the assignments' sources and keep the outputs of their picture cells
+## (illustrations, no answers), which the students' copies ship drawn; then `make exercises`
+exercises-pictures: setup
+	$(PY) tools/coursework.py pictures
 
 ## release: the same; the zip is what students get (the notebooks, the coursework crate, `make lab`)
 release: exercises

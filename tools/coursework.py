@@ -9,6 +9,11 @@ settings. nbgrader works in a copy of the course under target/coursework/.
     tools/coursework.py release           nbgrader generate_assignment for every assignment, and
                                           the students' copies written to notebooks/exercises/
     tools/coursework.py release --check   ... and fail if notebooks/exercises/ differs from them
+    tools/coursework.py pictures          run the sources with the Rust kernel and keep the
+                                          outputs of their picture cells (grade ids ending in
+                                          -picture: illustrations, no answers), which the
+                                          release ships drawn; the grading test fails when
+                                          they differ from what the cells draw
     tools/coursework.py grade             release, then autograde four submissions of every
                                           assignment with nbgrader itself: the solutions (full
                                           marks), partly right answers (exactly the points of
@@ -266,8 +271,67 @@ def release():
     shutil.copytree(COURSE / "source", WORK / "source")
     for assignment in assignments():
         nbgrader("generate_assignment", assignment, "--force")
+        ship_pictures(assignment, WORK / "release" / assignment / f"{assignment}.ipynb")
         write_kit(WORK / "release" / assignment)
     return {a: WORK / "release" / a / f"{a}.ipynb" for a in assignments()}
+
+
+# The cells whose outputs the students' copies keep: illustrations the task texts introduce
+# (nbgrader's release clears every output; these carry no answer).
+PICTURE = "-picture"
+
+
+def pictures_of(notebook):
+    """The outputs of a notebook's picture cells, by grade id."""
+    return {cell["metadata"]["nbgrader"]["grade_id"]: cell.get("outputs", [])
+            for cell in notebook["cells"]
+            if cell["metadata"].get("nbgrader", {}).get("grade_id", "").endswith(PICTURE)}
+
+
+def comparable(outputs):
+    """Outputs without what changes from run to run (execution counts)."""
+    return [{k: v for k, v in o.items() if k not in ("execution_count", "metadata")}
+            for o in outputs]
+
+
+def ship_pictures(assignment, released):
+    """The released notebook with its picture cells drawn, from the outputs kept in the
+    source."""
+    kept = pictures_of(load(COURSE / "source" / assignment / f"{assignment}.ipynb"))
+    notebook = load(released)
+    for cell in notebook["cells"]:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+        if grade_id in kept:
+            cell["outputs"] = kept[grade_id]
+    dump(notebook, released)
+
+
+def command_pictures():
+    """Runs every source with the Rust kernel, from its own folder (where its `:dep` line
+    finds coursework/kit), and keeps the outputs of its picture cells."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    for assignment in assignments():
+        path = COURSE / "source" / assignment / f"{assignment}.ipynb"
+        executed = nbformat.read(path, as_version=4)
+        client = NotebookClient(executed, timeout=600, kernel_name="rust", allow_errors=True,
+                                resources={"metadata": {"path": str(path.parent)}})
+        client.execute()
+        drawn = pictures_of(json.loads(nbformat.writes(executed)))
+        notebook = load(path)
+        for cell in notebook["cells"]:
+            grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+            if grade_id in drawn:
+                if any(o.get("output_type") == "error" for o in drawn[grade_id]):
+                    sys.exit(f"{path.relative_to(ROOT)}: {grade_id} failed: {drawn[grade_id]}")
+                cell["outputs"] = [{k: v for k, v in o.items() if k != "execution_count"}
+                                   | ({"execution_count": None}
+                                      if o.get("output_type") == "execute_result" else {})
+                                   for o in drawn[grade_id]]
+        dump(notebook, path)
+        print(f"{path.relative_to(ROOT)}: {len(drawn)} pictures kept")
+    return 0
 
 
 def students_copy(released):
@@ -540,6 +604,16 @@ def command_grade(only):
                 problems.append(f"{assignment}: the {kind} score {scores[kind][0]}, not 0")
         graded = {kind: load(WORK / "autograded" / kind / assignment / f"{assignment}.ipynb")
                   for kind in SUBMISSIONS}
+        # The pictures the students' copies ship are what their cells draw today.
+        kept = pictures_of(load(COURSE / "source" / assignment / f"{assignment}.ipynb"))
+        drawn = pictures_of(graded["solutions"])
+        for grade_id, outputs in kept.items():
+            if not outputs:
+                problems.append(f"{assignment}: {grade_id} is shipped without its picture "
+                                "(run `make exercises-pictures`)")
+            elif comparable(outputs) != comparable(drawn.get(grade_id, [])):
+                problems.append(f"{assignment}: the kept picture of {grade_id} is not what the "
+                                "cell draws (run `make exercises-pictures`)")
         # The solutions run without an error anywhere; the stubs compile (no error in a
         # solution cell) and every test cell fails, with the checker's verdict on stderr.
         for cell in graded["solutions"]["cells"]:
@@ -591,7 +665,7 @@ def command_grade(only):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["release", "grade"])
+    parser.add_argument("command", choices=["release", "grade", "pictures"])
     parser.add_argument("--check", action="store_true",
                         help="release: fail if notebooks/exercises/ is out of date")
     parser.add_argument("--only", nargs="*", default=[], metavar="ASSIGNMENT",
@@ -600,6 +674,8 @@ def main():
     if args.command == "release":
         command_release(args.check)
         return 0
+    if args.command == "pictures":
+        return command_pictures()
     return command_grade(args.only)
 
 
