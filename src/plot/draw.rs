@@ -318,30 +318,19 @@ where
 mod tests {
     use super::*;
 
-    /// Relative luminance (WCAG) of an sRGB colour.
-    fn luminance(c: RGBColor) -> f64 {
-        let channel = |v: u8| {
-            let v = f64::from(v) / 255.0;
-            if v <= 0.039_28 {
-                v / 12.92
-            } else {
-                ((v + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+    /// An sRGB channel, linear.
+    fn linear(v: u8) -> f64 {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
     }
 
     /// The colour as a viewer with full protanopia, deuteranopia or tritanopia sees it (the
     /// matrices of Machado, Oliveira and Fernandes, 2009, applied to linear RGB).
     fn simulated(c: RGBColor, matrix: [[f64; 3]; 3]) -> [f64; 3] {
-        let linear = |v: u8| {
-            let v = f64::from(v) / 255.0;
-            if v <= 0.039_28 {
-                v / 12.92
-            } else {
-                ((v + 0.055) / 1.055).powf(2.4)
-            }
-        };
         let rgb = [linear(c.0), linear(c.1), linear(c.2)];
         matrix.map(|row| (row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]).clamp(0.0, 1.0))
     }
@@ -350,8 +339,9 @@ mod tests {
     fn lines_differ_in_more_than_colour_and_every_colour_stands_out() {
         // Against the white card: at least 3:1.
         for colour in PALETTE {
-            let contrast = (1.0 + 0.05) / (luminance(colour) + 0.05);
-            assert!(contrast >= 3.0, "{colour:?}: {contrast:.2}");
+            let hex = format!("#{:02x}{:02x}{:02x}", colour.0, colour.1, colour.2);
+            let contrast = crate::render::contrast(&hex, "#ffffff").unwrap_or(0.0);
+            assert!(contrast >= 3.0, "{hex}: {contrast:.2}");
         }
         // No two lines share a dash pattern and a marker.
         for (i, a) in STYLES.iter().enumerate() {

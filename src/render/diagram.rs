@@ -524,28 +524,21 @@ impl Diagram {
             .filter(|(a, b)| self.board.contains(*a) && self.board.contains(*b))
         {
             let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+            // A piece that sees its own square: a ring round it, on its halo.
+            let ring = |colour: &str, width: u32, class: &str| {
+                Circle::new()
+                    .set("cx", x1)
+                    .set("cy", y1)
+                    .set("r", S * 2 / 5)
+                    .set("fill", "none")
+                    .set("stroke", colour)
+                    .set("stroke-width", width)
+                    .set("class", class)
+            };
             group = if from == to {
                 group
-                    .add(
-                        Circle::new()
-                            .set("cx", x1)
-                            .set("cy", y1)
-                            .set("r", S * 2 / 5)
-                            .set("fill", "none")
-                            .set("stroke", self.theme.outline.as_str())
-                            .set("stroke-width", 7)
-                            .set("class", "halo"),
-                    )
-                    .add(
-                        Circle::new()
-                            .set("cx", x1)
-                            .set("cy", y1)
-                            .set("r", S * 2 / 5)
-                            .set("fill", "none")
-                            .set("stroke", ink)
-                            .set("stroke-width", 3)
-                            .set("class", "arrow"),
-                    )
+                    .add(ring(self.theme.outline.as_str(), 7, "halo"))
+                    .add(ring(ink, 3, "arrow"))
             } else {
                 group.add(halo(x1, y1, x2, y2)).add(
                     line(x1, y1, x2, y2, ink, 3)
