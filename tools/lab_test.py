@@ -222,7 +222,23 @@ def check_notebook(browser, port, name, cold):
     for kind in (["cold"] if cold else []) + ["warm"]:
         if kind == "warm" and cold:
             browser.evaluate(RESTART)
-        first, last = run_all(browser, name, lecture)
+        try:
+            first, last = run_all(browser, name, lecture)
+        except RuntimeError as error:
+            if kind != "warm":
+                raise
+            # evcxr now and then dies as it restarts (a broken pipe to its own child process);
+            # JupyterLab starts it again, but the notebook's session may never answer. Once, and
+            # said aloud: a fresh kernel for the notebook, still on the warm cache.
+            print(f"{name}: {error}; the notebook is opened again with a fresh kernel", flush=True)
+            try:
+                browser.evaluate(SHUTDOWN)
+            except Exception as gone:  # a session that no longer answers cannot be shut down
+                print(f"{name}: the old session did not shut down: {gone}", flush=True)
+            browser.open(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
+            browser.wait_for("document.querySelectorAll('.jp-NotebookPanel .jp-Cell').length > 3",
+                             120, f"{name} to open")
+            first, last = run_all(browser, name, lecture)
         timings[kind] = {"first board": round(first, 1)}
         if last is not None:
             timings[kind]["last cell"] = round(last, 1)
