@@ -281,11 +281,15 @@ def release():
 PICTURE = "-picture"
 
 
+def grade_id_of(cell):
+    """A cell's nbgrader id, or "" for a cell nbgrader does not know."""
+    return cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+
+
 def pictures_of(notebook):
     """The outputs of a notebook's picture cells, by grade id."""
-    return {cell["metadata"]["nbgrader"]["grade_id"]: cell.get("outputs", [])
-            for cell in notebook["cells"]
-            if cell["metadata"].get("nbgrader", {}).get("grade_id", "").endswith(PICTURE)}
+    return {grade_id_of(cell): cell.get("outputs", []) for cell in notebook["cells"]
+            if grade_id_of(cell).endswith(PICTURE)}
 
 
 def comparable(outputs):
@@ -300,9 +304,8 @@ def ship_pictures(assignment, released):
     kept = pictures_of(load(COURSE / "source" / assignment / f"{assignment}.ipynb"))
     notebook = load(released)
     for cell in notebook["cells"]:
-        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
-        if grade_id in kept:
-            cell["outputs"] = kept[grade_id]
+        if grade_id_of(cell) in kept:
+            cell["outputs"] = kept[grade_id_of(cell)]
     dump(notebook, released)
 
 
@@ -321,13 +324,13 @@ def command_pictures():
         drawn = pictures_of(json.loads(nbformat.writes(executed)))
         notebook = load(path)
         for cell in notebook["cells"]:
-            grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+            grade_id = grade_id_of(cell)
             if grade_id in drawn:
                 if any(o.get("output_type") == "error" for o in drawn[grade_id]):
                     sys.exit(f"{path.relative_to(ROOT)}: {grade_id} failed: {drawn[grade_id]}")
-                cell["outputs"] = [{k: v for k, v in o.items() if k != "execution_count"}
-                                   | ({"execution_count": None}
-                                      if o.get("output_type") == "execute_result" else {})
+                # Kept without the count of the run that drew them.
+                cell["outputs"] = [{**o, "execution_count": None}
+                                   if o.get("output_type") == "execute_result" else o
                                    for o in drawn[grade_id]]
         dump(notebook, path)
         print(f"{path.relative_to(ROOT)}: {len(drawn)} pictures kept")

@@ -200,6 +200,13 @@ def run_all(browser, name, whole):
                        else f"{name}: every cell had not run after 600 s")
 
 
+def open_notebook(browser, port, name):
+    """Opens a notebook in JupyterLab (a new kernel starts for it) and waits for its cells."""
+    browser.open(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
+    browser.wait_for("document.querySelectorAll('.jp-NotebookPanel .jp-Cell').length > 3", 120,
+                     f"{name} to open")
+
+
 def check_notebook(browser, port, name, cold):
     """Opens, runs (cold, then warm) and counts one notebook; its timings and problems."""
     lecture = not name.startswith("exercises/")
@@ -207,9 +214,7 @@ def check_notebook(browser, port, name, cold):
     problems, timings = [], {}
     if cold and CACHE.exists():
         shutil.rmtree(CACHE)
-    browser.open(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
-    browser.wait_for("document.querySelectorAll('.jp-NotebookPanel .jp-Cell').length > 3", 120,
-                     f"{name} to open")
+    open_notebook(browser, port, name)
     if lecture:
         stage = "opened as committed"
         count = look(browser, name, stage, expected)
@@ -221,25 +226,20 @@ def check_notebook(browser, port, name, cold):
             # A fresh kernel on the cache the cold run built: evcxr's own restart now and then
             # dies on a broken pipe to its child process (kernel-test covers restarts).
             browser.evaluate(SHUTDOWN)
-            browser.open(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
-            browser.wait_for("document.querySelectorAll('.jp-NotebookPanel .jp-Cell').length > 3",
-                             120, f"{name} to open")
+            open_notebook(browser, port, name)
         try:
             first, last = run_all(browser, name, lecture)
         except RuntimeError as error:
             if kind != "warm":
                 raise
-            # evcxr now and then dies as it restarts (a broken pipe to its own child process);
-            # JupyterLab starts it again, but the notebook's session may never answer. Once, and
-            # said aloud: a fresh kernel for the notebook, still on the warm cache.
+            # A kernel that died at its start (the same broken pipe) leaves a session that never
+            # answers. Once, and said aloud: another fresh kernel, still on the warm cache.
             print(f"{name}: {error}; the notebook is opened again with a fresh kernel", flush=True)
             try:
                 browser.evaluate(SHUTDOWN)
             except Exception as gone:  # a session that no longer answers cannot be shut down
                 print(f"{name}: the old session did not shut down: {gone}", flush=True)
-            browser.open(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
-            browser.wait_for("document.querySelectorAll('.jp-NotebookPanel .jp-Cell').length > 3",
-                             120, f"{name} to open")
+            open_notebook(browser, port, name)
             first, last = run_all(browser, name, lecture)
         timings[kind] = {"first board": round(first, 1)}
         if last is not None:

@@ -11,7 +11,7 @@ use super::PlotError;
 /// common colour-vision deficiencies tell apart, darkened where needed so that each has a
 /// contrast of at least 3:1 with the white card behind a chart. Colour is never the only
 /// difference: each line also has its own dash pattern and point marker ([`STYLES`]).
-pub(super) const PALETTE: [RGBColor; 6] = [
+const PALETTE: [RGBColor; 6] = [
     RGBColor(0x00, 0x5f, 0x9e),
     RGBColor(0xc0, 0x50, 0x00),
     RGBColor(0x00, 0x7a, 0x5a),
@@ -22,7 +22,7 @@ pub(super) const PALETTE: [RGBColor; 6] = [
 
 /// How a point of a line is marked: a filled shape about ten pixels across.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Marker {
+enum Marker {
     Circle,
     Square,
     Triangle,
@@ -32,6 +32,11 @@ pub(super) enum Marker {
 }
 
 impl Marker {
+    /// The shape's corners, in pixels around a point `dx` pixels right of the origin.
+    fn shape_at(self, dx: i32) -> Vec<(i32, i32)> {
+        self.shape().into_iter().map(|(x, y)| (x + dx, y)).collect()
+    }
+
     /// The shape's corners, in pixels around the point.
     fn shape(self) -> Vec<(i32, i32)> {
         match self {
@@ -69,7 +74,7 @@ impl Marker {
 
 /// The dash pattern (dash and gap, in pixels; `None` for a solid line) and the marker of each
 /// line, in the order lines are added: no two lines of a chart look alike in grey either.
-pub(super) const STYLES: [(Option<(u32, u32)>, Marker); 6] = [
+const STYLES: [(Option<(u32, u32)>, Marker); 6] = [
     (None, Marker::Circle),
     (Some((9, 4)), Marker::Square),
     (Some((3, 3)), Marker::Triangle),
@@ -218,11 +223,6 @@ where
                 // The legend's sample: the line's dash pattern with its marker in the middle.
                 let (on, off) = dash.map_or((22, 0), |(on, off)| (on.min(8), off));
                 drawn.label(line.label).legend(move |(x, y)| {
-                    let mark: Vec<(i32, i32)> = kind
-                        .shape()
-                        .into_iter()
-                        .map(|(dx, dy)| (dx + 11, dy))
-                        .collect();
                     EmptyElement::at((x, y))
                         + plotters::element::DashedPathElement::new(
                             vec![(0, 0), (22, 0)],
@@ -230,7 +230,7 @@ where
                             off,
                             style,
                         )
-                        + Polygon::new(mark, colour.filled())
+                        + Polygon::new(kind.shape_at(11), colour.filled())
                 });
             }
             for &point in run {

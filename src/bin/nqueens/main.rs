@@ -23,7 +23,7 @@ use nqueens::encode::Amo;
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, CountMethod, CountOptions, Placement, QueensError, Spent};
 use nqueens::render;
-use nqueens::sat::{Limit, Outcome};
+use nqueens::sat::{self, Limit, Outcome};
 use nqueens::{Board, csp};
 use output::{Answer, Failure, Output, stats_lines, with_progress};
 use std::time::Instant;
@@ -308,12 +308,12 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
         max_splits: args.budget.max_splits,
         time_limit: args.budget.time_limit,
     };
-    let deadline = budget.time_limit.and_then(|limit| start.checked_add(limit));
+    let deadline = sat::deadline(start, budget.time_limit);
     let Some(text) = read_input(&args.file, deadline)? else {
         return Ok(out_of_time(&budget).write(out));
     };
     if args.solver == SolverArg::Cdcl {
-        return sat_cdcl(out, args, text, budget, start);
+        return sat_cdcl(out, args, text, budget, start, deadline);
     }
     let file = &args.file;
     let Some(cnf) =
@@ -364,9 +364,9 @@ fn sat_cdcl(
     text: String,
     budget: Budget,
     start: Instant,
+    deadline: Option<Instant>,
 ) -> Result<u8, Failure> {
     let file = &args.file;
-    let deadline = budget.time_limit.and_then(|limit| start.checked_add(limit));
     let Some(numbers) = dimacs::read_numbers_until(&text, deadline)
         .map_err(|e| Failure::input(format!("{file}: {e}")))?
     else {

@@ -13,7 +13,7 @@ pub(super) fn place(
     limits: &Limits,
     start: Instant,
 ) -> Result<Found, QueensError> {
-    let deadline = limits.time_limit.and_then(|limit| start.checked_add(limit));
+    let deadline = crate::sat::deadline(start, limits.time_limit);
     let built =
         csp::create_csp_until(n, deadline).map_err(|error| QueensError::of_csp(n, &error))?;
     let Some(problem) = built else {
