@@ -95,6 +95,7 @@ exercises: setup
 ## (illustrations, no answers), which the students' copies ship drawn; then `make exercises`
 exercises-pictures: setup
 	$(PY) tools/coursework.py pictures
+	$(PY) tools/coursework.py release
 
 ## release: the same; the zip is what students get (the notebooks, the coursework crate, `make lab`)
 release: exercises

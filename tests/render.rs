@@ -622,3 +622,50 @@ fn crosses_conflict_lines_and_arrows_stand_on_a_halo() {
     // Two crossing strokes, a conflict line for each attacking pair, one arrow.
     assert!(drawn >= 4, "{drawn}");
 }
+
+#[test]
+fn an_arrow_leaves_its_piece_at_the_edge_and_stops_short_of_a_piece() {
+    // A queen on (4, 4) of 8, the pieces' gallery: every arrow starts outside the middle of its
+    // square, where the queen is drawn.
+    let svg = render::attacks_of(8, Square::new(4, 4), Piece::Queen, true).render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let queen = &with_class(&doc, "piece")[0];
+    let at = |n: &Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let side = at(queen, "width");
+    let (cx, cy) = (at(queen, "x") + side / 2.0, at(queen, "y") + side / 2.0);
+    let arrows = with_class(&doc, "arrow");
+    assert_eq!(arrows.len(), 8);
+    for arrow in &arrows {
+        let start = (at(arrow, "x1") - cx).hypot(at(arrow, "y1") - cy);
+        assert!(
+            start >= 0.4 * side,
+            "an arrow starts {start} from the queen's centre"
+        );
+    }
+    // An arrow between two pieces stops at the edge of the one it points at; one that points at
+    // an empty square ends at its centre.
+    let mut board = Board::new(4);
+    board.place(Square::new(1, 1), Piece::Rook).unwrap();
+    board.place(Square::new(1, 4), Piece::Rook).unwrap();
+    let svg = board
+        .diagram()
+        .arrow(Square::new(1, 1), Square::new(1, 4))
+        .arrow(Square::new(1, 1), Square::new(4, 1))
+        .render();
+    let doc = Document::parse(svg.as_str()).unwrap();
+    let rooks = with_class(&doc, "piece");
+    let centre = |n: &Node| (at(n, "x") + side / 2.0, at(n, "y") + side / 2.0);
+    let (far, empty) = (&with_class(&doc, "arrow")[0], &with_class(&doc, "arrow")[1]);
+    let (tx, ty) = centre(&rooks[1]);
+    let end = (at(far, "x2") - tx).hypot(at(far, "y2") - ty);
+    assert!(
+        end >= 0.4 * side,
+        "the arrow ends {end} from the rook's centre"
+    );
+    let (sx, _) = centre(&rooks[0]);
+    assert!(
+        (at(empty, "x2") - sx).abs() < 0.5,
+        "an arrow to an empty square ends mid-square"
+    );
+    assert!(at(empty, "y2") > at(empty, "y1") + 2.0 * side);
+}

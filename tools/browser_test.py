@@ -11,6 +11,11 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   (computed colours, as the browser paints them; where nothing is drawn under it, against both
   the light theme's white and the dark theme's #111111), is at least 9 px high as shown in an
   output 848 px wide (JupyterLab's in a 1280 px window), and lies inside its own <svg>;
+* checks that no text is crossed: nothing is painted over its letters, and no line runs under
+  them unless a halo round the letters (a stroke painted first) or an opaque shape between them
+  keeps it off; that no two texts of a drawing touch (their letters' boxes, halos included, at
+  least 1 px apart; an animation's captions, shown one at a time, excepted); and that no arrow
+  runs across a piece (its line passes a piece's centre at a third of the piece's width or more);
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
   lies within that square's rendered box;
@@ -118,6 +123,15 @@ window.addEventListener('load', function () {
             right: Math.max(a.x, c.x), bottom: Math.max(a.y, c.y)};
   }
   const texts = [];
+  // Which drawing a text belongs to: the index of its outermost <svg>.
+  const drawings = Array.from(document.querySelectorAll('svg')).filter(function (svg) {
+    return !svg.ownerSVGElement;
+  });
+  function drawingIndex(element) {
+    let svg = element.ownerSVGElement;
+    while (svg.ownerSVGElement) svg = svg.ownerSVGElement;
+    return drawings.indexOf(svg);
+  }
   document.querySelectorAll('svg text').forEach(function (text) {
     if (!text.textContent.trim() || text.closest('symbol, defs')) return;
     // Hit-testing sees only what is in the window: bring the text into it first.
@@ -147,7 +161,45 @@ window.addEventListener('load', function () {
       inside = inside && b.left >= frame.left - 0.5 && b.right <= frame.right + 0.5
                && b.top >= frame.top - 0.5 && b.bottom <= frame.bottom + 0.5;
     }
+    // What is drawn across the text, sampled on a grid inside its letters' box: any shape
+    // painted over it, and a line under it that neither a halo round the letters (a stroke
+    // painted first) nor an opaque shape between them keeps off the letters.
+    const style = getComputedStyle(text);
+    const haloed = style.paintOrder.startsWith('stroke') && rgb(style.stroke)
+      && parseFloat(style.strokeWidth) > 0;
+    const crossings = new Set();
+    for (let i = 1; i <= 5; i++) {
+      for (let j = 1; j <= 3; j++) {
+        const px = b.left + (b.right - b.left) * (0.1 + 0.8 * i / 6);
+        const py = b.top + (b.bottom - b.top) * (0.25 + 0.5 * j / 4);
+        const stack = document.elementsFromPoint(px, py);
+        const at = stack.indexOf(text);
+        if (at < 0) continue;
+        stack.slice(0, at).filter(function (e) {
+          return e instanceof SVGGeometryElement || e.tagName === 'use';
+        }).forEach(function (e) { crossings.add('under ' + e.tagName + '.' + (e.getAttribute('class') || '')); });
+        if (haloed) continue;
+        for (const e of stack.slice(at + 1)) {
+          if (!(e instanceof SVGGeometryElement)) break;
+          const s = getComputedStyle(e);
+          const stroked = rgb(s.stroke) && parseFloat(s.strokeWidth) > 0 && Number(s.strokeOpacity) > 0.5;
+          const filled = opaque(e);
+          if (filled) break;
+          if (stroked) { crossings.add('over ' + e.tagName + '.' + (e.getAttribute('class') || '')); break; }
+        }
+      }
+    }
+    // The letters' box with their halo, for the test of texts that touch.
+    const pad = haloed ? parseFloat(style.strokeWidth) / 2 * Math.hypot(ctm.a, ctm.b) : 0;
+    const height = b.bottom - b.top;
+    // In page coordinates: each text was scrolled into the window on its own.
+    const sx = window.scrollX, sy = window.scrollY;
     texts.push({
+      ink: [b.left + sx - pad, b.top + sy + 0.15 * height - pad,
+            b.right + sx + pad, b.bottom + sy - 0.15 * height + pad],
+      drawing: drawingIndex(text),
+      animated: !!text.closest('svg.nqueens-animation'),
+      crossings: Array.from(crossings),
       text: text.textContent.trim().slice(0, 30),
       contrast: contrast,
       size: size,
@@ -155,6 +207,31 @@ window.addEventListener('load', function () {
       // What kind of text: its class, or that of the nearest group or drawing with one.
       kind: (text.getAttribute('class') || (text.parentElement.closest('[class]') || text)
              .getAttribute('class') || '').split(' ')[0],
+    });
+  });
+  // Every piece that an arrow runs across: the arrow's line passes within a third of the
+  // piece's width of its centre (measured on the page, as shown).
+  const crossedPieces = [];
+  document.querySelectorAll('svg.nqueens-board').forEach(function (svg) {
+    const arrows = Array.from(svg.querySelectorAll('line.arrow')).map(function (line) {
+      const ctm = line.getScreenCTM();
+      const p = function (x, y) { return new DOMPoint(x, y).matrixTransform(ctm); };
+      return [p(line.x1.baseVal.value, line.y1.baseVal.value),
+              p(line.x2.baseVal.value, line.y2.baseVal.value)];
+    });
+    if (!arrows.length) return;
+    svg.querySelectorAll('use.piece').forEach(function (piece) {
+      const b = piece.getBoundingClientRect();
+      const cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
+      const near = arrows.some(function (ends) {
+        const [a, c] = ends;
+        const dx = c.x - a.x, dy = c.y - a.y;
+        const t = Math.max(0, Math.min(1, ((cx - a.x) * dx + (cy - a.y) * dy)
+                                          / (dx * dx + dy * dy || 1)));
+        return Math.hypot(a.x + t * dx - cx, a.y + t * dy - cy) < (b.right - b.left) / 3;
+      });
+      if (near) crossedPieces.push(piece.getAttribute('class') + ' on ' + piece.dataset.row
+                                   + ',' + piece.dataset.col);
     });
   });
   // Every animation, frame by frame: all its CSS animations set to the middle of the frame,
@@ -202,7 +279,8 @@ window.addEventListener('load', function () {
   const pre = document.createElement('pre');
   pre.id = 'nqueens-probe';
   pre.textContent = JSON.stringify({images: images, boards: boards, texts: texts,
-                                    animations: animations, spills: spills});
+                                    animations: animations, spills: spills,
+                                    crossedPieces: crossedPieces});
   document.body.appendChild(pre);
 });
 </script>
@@ -269,6 +347,21 @@ def check(found, ascii, squares, draws):
         problems.append(f"text {text['text']!r} runs outside its drawing")
     if len(clipped) > 5:
         problems.append(f"... and {len(clipped) - 5} more texts outside their drawings")
+    crossed = [t for t in found["texts"] if t["crossings"]]
+    for text in crossed[:5]:
+        problems.append(f"text {text['text']!r} ({text['kind']}) is crossed: "
+                        f"{', '.join(text['crossings'])}")
+    if len(crossed) > 5:
+        problems.append(f"... and {len(crossed) - 5} more texts crossed by lines or shapes")
+    touching = touching_texts(found["texts"])
+    for a, b in touching[:5]:
+        problems.append(f"texts {a['text']!r} and {b['text']!r} ({a['kind']}) touch")
+    if len(touching) > 5:
+        problems.append(f"... and {len(touching) - 5} more pairs of texts that touch")
+    for piece in found["crossedPieces"][:5]:
+        problems.append(f"an arrow runs across the {piece}")
+    if len(found["crossedPieces"]) > 5:
+        problems.append(f"... and {len(found['crossedPieces']) - 5} more pieces under arrows")
     for text in found["spills"][:5]:
         problems.append(f"text {text!r} runs out of its box in a search tree")
     for k, animation in enumerate(found["animations"]):
@@ -293,6 +386,25 @@ def check(found, ascii, squares, draws):
         if drawn != squares:
             problems.append(f"queens on {sorted(drawn)}, expected {sorted(squares)}")
     return problems, len(known)
+
+
+def touching_texts(texts, gap=1.0):
+    """The pairs of texts of one drawing whose letters' boxes (with their halos) come closer than
+    `gap` pixels. An animation's captions share one place, shown one at a time: not compared."""
+    pairs = []
+    by_drawing = {}
+    for text in texts:
+        if not text["animated"]:
+            by_drawing.setdefault(text["drawing"], []).append(text)
+    for group in by_drawing.values():
+        group.sort(key=lambda t: t["ink"][0])
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if b["ink"][0] >= a["ink"][2] + gap:
+                    break
+                if b["ink"][1] < a["ink"][3] + gap and a["ink"][1] < b["ink"][3] + gap:
+                    pairs.append((a, b))
+    return pairs
 
 
 def attacks(a, b):

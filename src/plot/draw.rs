@@ -306,7 +306,7 @@ where
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
+            .background_style(WHITE)
             .border_style(BLACK.mix(0.3))
             .draw()
             .map_err(failed)?;

@@ -269,6 +269,36 @@ impl Diagram {
         (x + S / 2, y + S / 2)
     }
 
+    /// The ends of a line from the centre of `from` to the centre of `to`, each moved towards the
+    /// other to the edge of the piece that stands there (a piece fills about 0.45 of a square from
+    /// its centre), when one does.
+    fn clear_of_pieces(&self, from: Square, to: Square) -> (u32, u32, u32, u32) {
+        let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+        let (dx, dy) = (f64::from(x2) - f64::from(x1), f64::from(y2) - f64::from(y1));
+        let length = dx.hypot(dy);
+        if length == 0.0 {
+            return (x1, y1, x2, y2);
+        }
+        let step = 0.45 * f64::from(S) / length;
+        let moved = |x: u32, y: u32, t: f64| {
+            let at = |v: u32, d: f64| (f64::from(v) + t * d).round().max(0.0);
+            // Within the drawing: the ends lie between two centres.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            (at(x, dx) as u32, at(y, dy) as u32)
+        };
+        let (a, b) = if self.board.piece_at(from).is_some() {
+            moved(x1, y1, step)
+        } else {
+            (x1, y1)
+        };
+        let (c, d) = if self.board.piece_at(to).is_some() {
+            moved(x2, y2, -step)
+        } else {
+            (x2, y2)
+        };
+        (a, b, c, d)
+    }
+
     /// The whole drawing as an `<svg>` element, its ids starting with `prefix`.
     pub(super) fn document(&self, prefix: &str) -> Document {
         let (width, height) = self.extent();
@@ -523,7 +553,7 @@ impl Diagram {
             .iter()
             .filter(|(a, b)| self.board.contains(*a) && self.board.contains(*b))
         {
-            let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+            let (x1, y1) = self.centre(from);
             // A piece that sees its own square: a ring round it, on its halo.
             let ring = |colour: &str, width: u32, class: &str| {
                 Circle::new()
@@ -540,6 +570,9 @@ impl Diagram {
                     .add(ring(self.theme.outline.as_str(), 7, "halo"))
                     .add(ring(ink, 3, "arrow"))
             } else {
+                // The arrow leaves its piece's square at the piece's edge, and stops at the edge of
+                // a piece it points at: a line never runs across a piece.
+                let (x1, y1, x2, y2) = self.clear_of_pieces(from, to);
                 group.add(halo(x1, y1, x2, y2)).add(
                     line(x1, y1, x2, y2, ink, 3)
                         .set("class", "arrow")
@@ -558,9 +591,11 @@ impl Diagram {
         let (text_colour, halo) = (self.theme.piece.as_str(), self.theme.outline.as_str());
         for (square, text) in self.labels.iter().filter(|(s, _)| self.board.contains(*s)) {
             let (x, y) = self.centre(*square);
-            // Fit the text in 85% of the square, at about 0.6 em per character.
+            // Fit the text and its halo in 88% of the square, at about 0.68 em per character
+            // (wide signs such as `<` and `Q` take 0.8 em in the usual sans-serif faces), so that
+            // the labels of two neighbouring squares never touch.
             let chars = f64::from(u32::try_from(text.chars().count().max(1)).unwrap_or(u32::MAX));
-            let font = (0.85 * f64::from(S) / (0.6 * chars)).clamp(3.0, 14.0);
+            let font = (0.88 * f64::from(S) / (0.68 * chars)).clamp(3.0, 14.0);
             group = group.add(
                 text_at(x, y, text, 1)
                     .set("font-size", format!("{font:.1}"))
@@ -568,7 +603,7 @@ impl Diagram {
                     .set("class", "label")
                     .set("fill", text_colour)
                     .set("stroke", halo)
-                    .set("stroke-width", format!("{:.1}", font / 4.0))
+                    .set("stroke-width", format!("{:.1}", font / 6.0))
                     .set("stroke-linejoin", "round")
                     .set("paint-order", "stroke")
                     .set("data-row", square.row)
