@@ -1,13 +1,12 @@
-//! A line chart: named series of points, log axes, dashed guides; drawn as SVG with plotters.
+//! A line chart: named series of points, log axes, dashed guides; drawn as SVG.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use plotters::prelude::*;
-
 use super::PlotError;
 use super::draw::{
-    Drawable, bounds, decades, draw_guides, draw_lines, failed, legend, log_ticks, pad, short,
+    Axis, Drawable, bounds, decades, draw_guides, draw_lines, failed, frame, legend, linear_ticks,
+    log_ticks, pad, plot_area, short,
 };
 use crate::render::{Html, Svg};
 
@@ -220,7 +219,7 @@ impl Chart {
     /// Draws the chart.
     ///
     /// # Errors
-    /// [`PlotError`] when there is nothing to draw, or plotters fails.
+    /// [`PlotError`] when there is nothing to draw.
     pub fn render(&self) -> Result<Svg, PlotError> {
         let series = self.drawable();
         let all: Vec<(f64, f64)> = series
@@ -247,66 +246,64 @@ impl Chart {
                 .chain(guides.iter().flat_map(|g| g.1.iter()))
                 .map(|p| p.1),
         );
-        let mut markup = String::new();
-        {
-            let root = SVGBackend::with_string(&mut markup, self.size).into_drawing_area();
-            root.fill(&WHITE).map_err(failed)?;
-            let mut builder = ChartBuilder::on(&root);
-            builder
-                .caption(&self.title, ("sans-serif", 18))
-                .margin(12)
-                .x_label_area_size(36)
-                .y_label_area_size(64);
-            let x_range = if self.log_x {
-                (x_min / 1.25, x_max * 1.25)
+        let (left, top, right, bottom) = plot_area(self.size);
+        let (x_low, x_high) = if self.log_x {
+            (x_min / 1.25, x_max * 1.25)
+        } else {
+            pad(x_min, x_max, false)
+        };
+        let x = Axis {
+            low: x_low,
+            high: x_high,
+            log: self.log_x,
+            from: left,
+            to: right,
+            ticks: if self.log_x {
+                log_ticks(x_min, x_max)
             } else {
-                pad(x_min, x_max, false)
-            };
-            let (low, high) = pad(y_min, y_max, self.log_y);
-            // Zeros on a log scale sit a decade below the lowest point, not at its height.
-            let zeros = series.iter().any(|s| !s.zeros.is_empty());
-            let low = if self.log_y && zeros { low / 10.0 } else { low };
-            let decades = decades(low, high);
-            // Linear and log axes are different types: the same steps for each pair.
-            macro_rules! finish {
-                ($x_range:expr, $y_range:expr) => {{
-                    let mut chart = builder
-                        .build_cartesian_2d($x_range, $y_range)
-                        .map_err(failed)?;
-                    chart
-                        .configure_mesh()
-                        .x_desc(self.x_label.as_str())
-                        .y_desc(self.y_label.as_str())
-                        .x_label_formatter(&|v| {
-                            // Doublings of a board size read best whole: 1024, not 1.024k.
-                            if v.fract() == 0.0 && v.abs() < 1e4 {
-                                format!("{v}")
-                            } else {
-                                short(*v)
-                            }
-                        })
-                        .y_label_formatter(&|v| short(*v))
-                        .draw()
-                        .map_err(failed)?;
-                    draw_lines(&mut chart, &series, low)?;
-                    draw_guides(&mut chart, &guides)?;
-                    let zeros = series.iter().any(|s| !s.zeros.is_empty());
-                    legend(&mut chart, series.len() + guides.len() + usize::from(zeros))?;
-                }};
+                linear_ticks(x_low, x_high, 8.0)
+            },
+        };
+        let (low, high) = pad(y_min, y_max, self.log_y);
+        // Zeros on a log scale sit a decade below the lowest point, not at its height.
+        let zeros = series.iter().any(|s| !s.zeros.is_empty());
+        let low = if self.log_y && zeros { low / 10.0 } else { low };
+        let y = Axis {
+            low,
+            high,
+            log: self.log_y,
+            from: bottom,
+            to: top,
+            ticks: if self.log_y {
+                decades(low, high)
+            } else {
+                linear_ticks(low, high, 6.0)
+            },
+        };
+        let (width, height) = self.size;
+        let mut markup = format!(
+            "<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+             xmlns=\"http://www.w3.org/2000/svg\" class=\"nqueens-chart\">\n"
+        );
+        // Doublings of a board size read best whole: 1024, not 1.024k.
+        let x_number = |v: f64| {
+            if v.fract() == 0.0 && v.abs() < 1e4 {
+                format!("{v}")
+            } else {
+                short(v)
             }
-            let (x0, x1) = x_range;
-            let ticks = log_ticks(x_min, x_max);
-            match (self.log_x, self.log_y) {
-                (true, true) => finish!(
-                    (x0..x1).log_scale().with_key_points(ticks),
-                    (low..high).log_scale().with_key_points(decades)
-                ),
-                (true, false) => finish!((x0..x1).log_scale().with_key_points(ticks), low..high),
-                (false, true) => finish!(x0..x1, (low..high).log_scale().with_key_points(decades)),
-                (false, false) => finish!(x0..x1, low..high),
-            }
-            root.present().map_err(failed)?;
-        }
+        };
+        frame(
+            &mut markup,
+            self.size,
+            (&self.title, &self.x_label, &self.y_label),
+            (&x, &y),
+            &x_number,
+        );
+        let mut entries = draw_lines(&mut markup, &series, (&x, &y));
+        entries.extend(draw_guides(&mut markup, &guides, (&x, &y)));
+        legend(&mut markup, &entries, self.size);
+        markup.push_str("</svg>\n");
         Ok(Svg::from_parts(markup, self.size.0, self.to_text()))
     }
 

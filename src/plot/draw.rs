@@ -1,24 +1,51 @@
-//! The parts of a chart as plotters draws them: ranges, axis numbers, lines with their points,
-//! dashed guides, the legend.
+//! The parts of a chart as SVG: the plot area and its axes, the axis numbers, lines with their
+//! points, dashed guides, the legend. Written directly, element by element (no chart library:
+//! a notebook that draws charts compiles the crate and nothing more).
 
-use std::fmt;
-
-use plotters::prelude::*;
+use std::fmt::{self, Write as _};
 
 use super::PlotError;
+use crate::render::escape_html;
 
 /// Line colours, in the order lines are added: the Okabe–Ito colours that people with the
 /// common colour-vision deficiencies tell apart, darkened where needed so that each has a
 /// contrast of at least 3:1 with the white card behind a chart. Colour is never the only
 /// difference: each line also has its own dash pattern and point marker ([`STYLES`]).
-const PALETTE: [RGBColor; 6] = [
-    RGBColor(0x00, 0x5f, 0x9e),
-    RGBColor(0xc0, 0x50, 0x00),
-    RGBColor(0x00, 0x7a, 0x5a),
-    RGBColor(0xa3, 0x47, 0x8a),
-    RGBColor(0x4d, 0x4d, 0x4d),
-    RGBColor(0x8a, 0x61, 0x00),
+const PALETTE: [Rgb; 6] = [
+    Rgb(0x00, 0x5f, 0x9e),
+    Rgb(0xc0, 0x50, 0x00),
+    Rgb(0x00, 0x7a, 0x5a),
+    Rgb(0xa3, 0x47, 0x8a),
+    Rgb(0x4d, 0x4d, 0x4d),
+    Rgb(0x8a, 0x61, 0x00),
 ];
+
+/// Guides: greys of at least 4.5:1 on white, told apart by their dashes too.
+const GUIDES: [(Rgb, (u32, u32)); 2] = [
+    (Rgb(0x55, 0x55, 0x55), (6, 5)),
+    (Rgb(0x76, 0x76, 0x76), (2, 4)),
+];
+
+/// A colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Rgb(u8, u8, u8);
+
+impl fmt::Display for Rgb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// The text of a chart: its colour (black on the white card) and sizes in pixels.
+const INK: &str = "#000000";
+const TITLE_FONT: u32 = 16;
+const FONT: u32 = 12;
+/// Space round the chart, under the title, left of the plot area (the y numbers and the y
+/// axis's name) and under it (the x numbers and the x axis's name), in pixels.
+const MARGIN: f64 = 12.0;
+const TITLE_AREA: f64 = 28.0;
+const Y_AREA: f64 = 64.0;
+const X_AREA: f64 = 40.0;
 
 /// How a point of a line is marked: a filled shape about ten pixels across.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,11 +59,6 @@ enum Marker {
 }
 
 impl Marker {
-    /// The shape's corners, in pixels around a point `dx` pixels right of the origin.
-    fn shape_at(self, dx: i32) -> Vec<(i32, i32)> {
-        self.shape().into_iter().map(|(x, y)| (x + dx, y)).collect()
-    }
-
     /// The shape's corners, in pixels around the point.
     fn shape(self) -> Vec<(i32, i32)> {
         match self {
@@ -70,6 +92,19 @@ impl Marker {
             Marker::Down => vec![(-5, -4), (5, -4), (0, 5)],
         }
     }
+
+    /// The marker as a `<polygon>` centred on (x, y).
+    fn at(self, x: f64, y: f64, colour: Rgb) -> String {
+        let points: Vec<String> = self
+            .shape()
+            .into_iter()
+            .map(|(dx, dy)| format!("{:.1},{:.1}", x + f64::from(dx), y + f64::from(dy)))
+            .collect();
+        format!(
+            "<polygon class=\"marker\" fill=\"{colour}\" points=\"{}\"/>\n",
+            points.join(" ")
+        )
+    }
 }
 
 /// The dash pattern (dash and gap, in pixels; `None` for a solid line) and the marker of each
@@ -82,26 +117,6 @@ const STYLES: [(Option<(u32, u32)>, Marker); 6] = [
     (Some((6, 6)), Marker::Diamond),
     (None, Marker::Down),
 ];
-
-/// A line's marker on one of its points.
-fn draw_mark<DB, X, Y>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
-    point: (f64, f64),
-    kind: Marker,
-    colour: RGBColor,
-) -> Result<(), PlotError>
-where
-    DB: DrawingBackend,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
-    chart
-        .draw_series(std::iter::once(
-            EmptyElement::at(point) + Polygon::new(kind.shape(), colour.filled()),
-        ))
-        .map(drop)
-        .map_err(failed)
-}
 
 pub(super) fn failed(error: impl fmt::Display) -> PlotError {
     PlotError(error.to_string())
@@ -188,130 +203,283 @@ pub(super) fn short(v: f64) -> String {
     format!("{text}{suffix}")
 }
 
-/// One line of a chart as drawn: see [`Chart::drawable`].
+/// One line of a chart as drawn: see [`Chart::drawable`](super::Chart).
 pub(super) struct Drawable<'a> {
     pub(super) label: &'a str,
     pub(super) runs: Vec<Vec<(f64, f64)>>,
     pub(super) zeros: Vec<f64>,
 }
 
+/// One axis: the values it spans, linear or logarithmic, the pixels it spans (from the low
+/// value's to the high value's, so a y axis runs upwards), and the numbers written along it.
+pub(super) struct Axis {
+    pub(super) low: f64,
+    pub(super) high: f64,
+    pub(super) log: bool,
+    pub(super) from: f64,
+    pub(super) to: f64,
+    pub(super) ticks: Vec<f64>,
+}
+
+impl Axis {
+    /// The pixel of a value.
+    fn at(&self, v: f64) -> f64 {
+        let t = if self.log {
+            (v.ln() - self.low.ln()) / (self.high.ln() - self.low.ln())
+        } else {
+            (v - self.low) / (self.high - self.low)
+        };
+        self.from + t * (self.to - self.from)
+    }
+}
+
+/// About `count` round numbers from `low` to `high`: steps of 1, 2 or 5 times a power of ten.
+pub(super) fn linear_ticks(low: f64, high: f64, count: f64) -> Vec<f64> {
+    let raw = (high - low) / count;
+    if !(raw.is_finite() && raw > 0.0) {
+        return vec![low];
+    }
+    let power = 10_f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * power);
+    let first = (low / step).ceil();
+    (0..64)
+        .map(|k| (first + f64::from(k)) * step)
+        .take_while(|&v| v <= high + step * 1e-9)
+        .collect()
+}
+
+/// The plot area: left, top, right, bottom, in pixels.
+pub(super) fn plot_area(size: (u32, u32)) -> (f64, f64, f64, f64) {
+    let (w, h) = (f64::from(size.0), f64::from(size.1));
+    (
+        MARGIN + Y_AREA,
+        MARGIN + TITLE_AREA,
+        w - MARGIN,
+        h - MARGIN - X_AREA,
+    )
+}
+
+fn text(x: f64, y: f64, anchor: &str, size: u32, words: &str, extra: &str) -> String {
+    format!(
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"{anchor}\" font-family=\"sans-serif\" \
+         font-size=\"{size}\" fill=\"{INK}\"{extra}>{}</text>\n",
+        escape_html(words)
+    )
+}
+
+fn polyline(points: &[(f64, f64)], colour: Rgb, dash: Option<(u32, u32)>, class: &str) -> String {
+    let coordinates: Vec<String> = points
+        .iter()
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect();
+    let dash = dash.map_or(String::new(), |(on, off)| {
+        format!(" stroke-dasharray=\"{on} {off}\"")
+    });
+    format!(
+        "<polyline class=\"{class}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" \
+         stroke-linejoin=\"round\"{dash} points=\"{}\"/>\n",
+        coordinates.join(" ")
+    )
+}
+
+/// A light line of the grid behind the plot, from one point to another.
+fn grid_line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
+    let _ = writeln!(
+        out,
+        "<line class=\"grid\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
+         stroke=\"#dddddd\" stroke-width=\"1\"/>"
+    );
+}
+
+/// The card, the title, the grid, the axes with their numbers and names.
+pub(super) fn frame(
+    out: &mut String,
+    size: (u32, u32),
+    names: (&str, &str, &str),
+    (x, y): (&Axis, &Axis),
+    x_number: &dyn Fn(f64) -> String,
+) {
+    let (title, x_name, y_name) = names;
+    let (w, h) = (f64::from(size.0), f64::from(size.1));
+    let (left, top, right, bottom) = plot_area(size);
+    let _ = writeln!(
+        out,
+        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>"
+    );
+    out.push_str(&text(
+        w / 2.0,
+        MARGIN + 16.0,
+        "middle",
+        TITLE_FONT,
+        title,
+        "",
+    ));
+    for &v in &x.ticks {
+        let px = x.at(v);
+        grid_line(out, (px, top), (px, bottom));
+        out.push_str(&text(px, bottom + 16.0, "middle", FONT, &x_number(v), ""));
+    }
+    for &v in &y.ticks {
+        let py = y.at(v);
+        grid_line(out, (left, py), (right, py));
+        out.push_str(&text(left - 6.0, py + 4.0, "end", FONT, &short(v), ""));
+    }
+    let _ = writeln!(
+        out,
+        "<polyline class=\"axes\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1\" \
+         points=\"{left:.1},{top:.1} {left:.1},{bottom:.1} {right:.1},{bottom:.1}\"/>"
+    );
+    out.push_str(&text(
+        f64::midpoint(left, right),
+        h - MARGIN - 4.0,
+        "middle",
+        FONT,
+        x_name,
+        "",
+    ));
+    let (cx, cy) = (MARGIN + 8.0, f64::midpoint(top, bottom));
+    out.push_str(&text(
+        cx,
+        cy,
+        "middle",
+        FONT,
+        y_name,
+        &format!(" transform=\"rotate(-90 {cx:.1} {cy:.1})\""),
+    ));
+}
+
+/// What the legend lists: a line's name, colour, dash pattern and marker.
+pub(super) struct Entry<'a> {
+    label: &'a str,
+    colour: Rgb,
+    dash: Option<(u32, u32)>,
+    marker: Option<Marker>,
+    /// A ring: the entry that explains the zeros on a log scale.
+    ring: bool,
+}
+
 /// Draws each line, run by run, in its colour, dash pattern and marker ([`STYLES`]); a point
-/// the log scale cannot show is a hollow ring on the bottom edge (`floor`), explained once in
-/// the legend.
-pub(super) fn draw_lines<'a, DB, X, Y>(
-    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+/// the log scale cannot show is a hollow ring on the bottom edge, explained once in the legend.
+/// Returns the legend's entries.
+pub(super) fn draw_lines<'a>(
+    out: &mut String,
     series: &[Drawable<'a>],
-    floor: f64,
-) -> Result<(), PlotError>
-where
-    DB: DrawingBackend + 'a,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
+    (x, y): (&Axis, &Axis),
+) -> Vec<Entry<'a>> {
+    let mut entries = Vec::new();
     for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        let (dash, kind) = STYLES[i % STYLES.len()];
-        let style = colour.stroke_width(2);
-        for (k, run) in line.runs.iter().enumerate() {
-            let points = run.iter().copied();
-            let drawn = match dash {
-                None => chart.draw_series(LineSeries::new(points, style)),
-                Some((on, off)) => chart.draw_series(DashedLineSeries::new(points, on, off, style)),
-            }
-            .map_err(failed)?;
-            if k == 0 {
-                // The legend's sample: the line's dash pattern with its marker in the middle.
-                let (on, off) = dash.map_or((22, 0), |(on, off)| (on.min(8), off));
-                drawn.label(line.label).legend(move |(x, y)| {
-                    EmptyElement::at((x, y))
-                        + plotters::element::DashedPathElement::new(
-                            vec![(0, 0), (22, 0)],
-                            on,
-                            off,
-                            style,
-                        )
-                        + Polygon::new(kind.shape_at(11), colour.filled())
-                });
-            }
-            for &point in run {
-                draw_mark(chart, point, kind, colour)?;
+        let (dash, marker) = STYLES[i % STYLES.len()];
+        for run in &line.runs {
+            let points: Vec<(f64, f64)> = run.iter().map(|&(a, b)| (x.at(a), y.at(b))).collect();
+            out.push_str(&polyline(&points, colour, dash, "line"));
+            for &(px, py) in &points {
+                out.push_str(&marker.at(px, py, colour));
             }
         }
-        chart
-            .draw_series(
-                line.zeros
-                    .iter()
-                    .map(|&x| Circle::new((x, floor), 4, colour.stroke_width(2))),
-            )
-            .map_err(failed)?;
+        for &zero in &line.zeros {
+            let _ = writeln!(
+                out,
+                "<circle class=\"zero\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\" fill=\"none\" \
+                 stroke=\"{colour}\" stroke-width=\"2\"/>",
+                x.at(zero),
+                y.from
+            );
+        }
+        entries.push(Entry {
+            label: line.label,
+            colour,
+            dash,
+            marker: Some(marker),
+            ring: false,
+        });
     }
     if series.iter().any(|s| !s.zeros.is_empty()) {
-        chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
-            .map_err(failed)?
-            .label("0: below a log scale")
-            .legend(|(x, y)| Circle::new((x + 9, y), 4, BLACK.stroke_width(2)));
+        entries.push(Entry {
+            label: "0: below a log scale",
+            colour: Rgb(0, 0, 0),
+            dash: None,
+            marker: None,
+            ring: true,
+        });
     }
-    Ok(())
+    entries
 }
 
-/// Draws each guide as a dashed grey line, named in the legend.
-pub(super) fn draw_guides<DB, X, Y>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
-    guides: &[(&str, Vec<(f64, f64)>)],
-) -> Result<(), PlotError>
-where
-    DB: DrawingBackend,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
-    // Greys of at least 4.5:1 on white, told apart by their dashes too.
-    const GUIDE: [(RGBColor, u32, u32); 2] = [
-        (RGBColor(0x55, 0x55, 0x55), 6, 5),
-        (RGBColor(0x76, 0x76, 0x76), 2, 4),
-    ];
+/// Draws each guide as a dashed grey line; returns the legend's entries.
+pub(super) fn draw_guides<'a>(
+    out: &mut String,
+    guides: &[(&'a str, Vec<(f64, f64)>)],
+    (x, y): (&Axis, &Axis),
+) -> Vec<Entry<'a>> {
+    let mut entries = Vec::new();
     for (i, (label, points)) in guides.iter().enumerate() {
-        let (colour, on, off) = GUIDE[i % GUIDE.len()];
-        chart
-            .draw_series(DashedLineSeries::new(
-                points.iter().copied(),
-                on,
-                off,
-                colour.stroke_width(2),
-            ))
-            .map_err(failed)?
-            .label(*label)
-            .legend(move |(x, y)| {
-                plotters::element::DashedPathElement::new(
-                    vec![(x, y), (x + 22, y)],
-                    on.min(5),
-                    off.min(3),
-                    colour.stroke_width(2),
-                )
-            });
+        let (colour, dash) = GUIDES[i % GUIDES.len()];
+        let points: Vec<(f64, f64)> = points.iter().map(|&(a, b)| (x.at(a), y.at(b))).collect();
+        out.push_str(&polyline(&points, colour, Some(dash), "guide"));
+        entries.push(Entry {
+            label,
+            colour,
+            dash: Some(dash),
+            marker: None,
+            ring: false,
+        });
     }
-    Ok(())
+    entries
 }
 
-pub(super) fn legend<'a, DB, X, Y>(
-    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
-    lines: usize,
-) -> Result<(), PlotError>
-where
-    DB: DrawingBackend + 'a,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
-    if lines > 1 {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE)
-            .border_style(BLACK.mix(0.3))
-            .draw()
-            .map_err(failed)?;
+/// The legend, in the plot area's upper left corner on an opaque card, when there is more than
+/// one thing to tell apart.
+pub(super) fn legend(out: &mut String, entries: &[Entry<'_>], size: (u32, u32)) {
+    if entries.len() < 2 {
+        return;
     }
-    Ok(())
+    let (left, top, _, _) = plot_area(size);
+    let (x, y) = (left + 6.0, top + 6.0);
+    let widest = entries
+        .iter()
+        .map(|e| e.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    // About 0.62 em a character, wide enough for the usual sans-serif faces.
+    let chars = f64::from(u32::try_from(widest).unwrap_or(u32::MAX));
+    let width = 46.0 + 0.62 * f64::from(FONT) * chars;
+    let row = 17.0;
+    let rows = f64::from(u32::try_from(entries.len()).unwrap_or(u32::MAX));
+    let _ = writeln!(
+        out,
+        "<rect class=\"legend\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{width:.1}\" height=\"{:.1}\" \
+         fill=\"#ffffff\" stroke=\"#b3b3b3\" stroke-width=\"1\"/>",
+        rows * row + 8.0
+    );
+    for (i, entry) in entries.iter().enumerate() {
+        let cy = y + 4.0 + row * (f64::from(u32::try_from(i).unwrap_or(u32::MAX)) + 0.5);
+        let (a, b) = (x + 8.0, x + 34.0);
+        if entry.ring {
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{:.1}\" cy=\"{cy:.1}\" r=\"4\" fill=\"none\" stroke=\"{}\" \
+                 stroke-width=\"2\"/>",
+                f64::midpoint(a, b),
+                entry.colour
+            );
+        } else {
+            out.push_str(&polyline(
+                &[(a, cy), (b, cy)],
+                entry.colour,
+                entry.dash,
+                "sample",
+            ));
+        }
+        if let Some(marker) = entry.marker {
+            out.push_str(&marker.at(f64::midpoint(a, b), cy, entry.colour));
+        }
+        out.push_str(&text(x + 40.0, cy + 4.0, "start", FONT, entry.label, ""));
+    }
 }
 
 #[cfg(test)]
@@ -330,7 +498,7 @@ mod tests {
 
     /// The colour as a viewer with full protanopia, deuteranopia or tritanopia sees it (the
     /// matrices of Machado, Oliveira and Fernandes, 2009, applied to linear RGB).
-    fn simulated(c: RGBColor, matrix: [[f64; 3]; 3]) -> [f64; 3] {
+    fn simulated(c: Rgb, matrix: [[f64; 3]; 3]) -> [f64; 3] {
         let rgb = [linear(c.0), linear(c.1), linear(c.2)];
         matrix.map(|row| (row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]).clamp(0.0, 1.0))
     }
@@ -339,7 +507,7 @@ mod tests {
     fn lines_differ_in_more_than_colour_and_every_colour_stands_out() {
         // Against the white card: at least 3:1.
         for colour in PALETTE {
-            let hex = format!("#{:02x}{:02x}{:02x}", colour.0, colour.1, colour.2);
+            let hex = colour.to_string();
             let contrast = crate::render::contrast(&hex, "#ffffff").unwrap_or(0.0);
             assert!(contrast >= 3.0, "{hex}: {contrast:.2}");
         }
@@ -399,6 +567,42 @@ mod tests {
         assert_eq!(log_ticks(4.0, 16.0), vec![4.0, 8.0, 16.0]);
         assert_eq!(log_ticks(8.0, 1024.0).len(), 8);
         assert_eq!(log_ticks(1000.0, 1e6), vec![1e3, 1e4, 1e5, 1e6]);
+    }
+
+    #[test]
+    fn linear_ticks_are_round_steps_inside_the_range() {
+        assert_eq!(
+            linear_ticks(0.0, 10.0, 5.0),
+            vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]
+        );
+        let ticks = linear_ticks(0.6, 3.4, 8.0);
+        assert_eq!(ticks.len(), 5);
+        assert!(ticks.iter().all(|&t| (0.6..=3.4).contains(&t)));
+        assert!((ticks[0] - 1.0).abs() < 1e-12 && (ticks[1] - 1.5).abs() < 1e-12);
+        // A range of one value has one number.
+        assert_eq!(linear_ticks(2.0, 2.0, 6.0), vec![2.0]);
+    }
+
+    #[test]
+    fn an_axis_places_values_linearly_or_by_their_logarithm() {
+        let y = Axis {
+            low: 1.0,
+            high: 1000.0,
+            log: true,
+            from: 300.0,
+            to: 0.0,
+            ticks: Vec::new(),
+        };
+        assert!((y.at(1.0) - 300.0).abs() < 1e-9);
+        assert!((y.at(10.0) - 200.0).abs() < 1e-9);
+        assert!((y.at(1000.0) - 0.0).abs() < 1e-9);
+        let x = Axis {
+            log: false,
+            from: 10.0,
+            to: 110.0,
+            ..y
+        };
+        assert!((x.at(500.5) - 60.0).abs() < 1e-9);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Charts, drawn as SVG with `plotters`, that display inline in a notebook like the boards do.
+//! Charts, drawn as SVG, that display inline in a notebook like the boards do.
 //!
 //! A [`Chart`] is a title, two axis names and some named lines of points. A claim about growth
 //! is shown by its axes and a dashed guide: on [`Chart::log_y`] axes a line that multiplies by the
@@ -6,8 +6,8 @@
 //! ([`Chart::log_x`] as well) a power nᵏ is a straight line of slope k ([`Chart::power_guide`]).
 //! The charts the notebooks draw are one call each, fed the data the notebook computed:
 //! [`solution_counts`], [`solution_ratios`], [`clause_counts`] and [`times`]. Nothing here
-//! counts or solves. Files: `chart` (the [`Chart`]), `draw` (axes, lines, guides and legend
-//! with plotters), `course` (the course's charts).
+//! counts or solves. Files: `chart` (the [`Chart`]), `draw` (axes, lines, guides and legend,
+//! written as SVG elements), `course` (the course's charts).
 //!
 //! ```
 //! use nqueens::plot::Chart;
