@@ -16,6 +16,9 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   keeps it off; that no two texts of a drawing touch (their letters' boxes, halos included, at
   least 1 px apart; an animation's captions, shown one at a time, excepted); and that no arrow
   runs across a piece (its line passes a piece's centre at a third of the piece's width or more);
+* checks every chart's lines as painted: each at 3:1 or more on white, and any two with the same
+  dash pattern in colours that stay apart under simulated protanopia, deuteranopia and
+  tritanopia;
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
   lies within that square's rendered box;
@@ -234,6 +237,18 @@ window.addEventListener('load', function () {
                                    + ',' + piece.dataset.col);
     });
   });
+  // Every chart's lines, as the browser paints them: colour and dash pattern of each, for the
+  // test that tells them apart without colour vision.
+  const charts = Array.from(document.querySelectorAll('svg.nqueens-chart')).map(function (svg) {
+    const seen = new Map();
+    svg.querySelectorAll('polyline.line, polyline.guide').forEach(function (line) {
+      const style = getComputedStyle(line);
+      const key = style.stroke + '|' + style.strokeDasharray;
+      if (!seen.has(key)) seen.set(key, {colour: rgb(style.stroke), dash: style.strokeDasharray});
+    });
+    const title = svg.querySelector('text');
+    return {title: title ? title.textContent.trim() : '', lines: Array.from(seen.values())};
+  });
   // Every animation, frame by frame: all its CSS animations set to the middle of the frame,
   // then which caption and which queens are shown.
   const animations = Array.from(document.querySelectorAll('svg.nqueens-animation')).map(function (svg) {
@@ -279,7 +294,7 @@ window.addEventListener('load', function () {
   const pre = document.createElement('pre');
   pre.id = 'nqueens-probe';
   pre.textContent = JSON.stringify({images: images, boards: boards, texts: texts,
-                                    animations: animations, spills: spills,
+                                    animations: animations, spills: spills, charts: charts,
                                     crossedPieces: crossedPieces});
   document.body.appendChild(pre);
 });
@@ -362,6 +377,8 @@ def check(found, ascii, squares, draws):
         problems.append(f"an arrow runs across the {piece}")
     if len(found["crossedPieces"]) > 5:
         problems.append(f"... and {len(found['crossedPieces']) - 5} more pieces under arrows")
+    for chart in found["charts"]:
+        problems += check_chart(chart)
     for text in found["spills"][:5]:
         problems.append(f"text {text!r} runs out of its box in a search tree")
     for k, animation in enumerate(found["animations"]):
@@ -386,6 +403,49 @@ def check(found, ascii, squares, draws):
         if drawn != squares:
             problems.append(f"queens on {sorted(drawn)}, expected {sorted(squares)}")
     return problems, len(known)
+
+
+# Colour vision without one kind of cone (Machado, Oliveira and Fernandes, 2009, severity 1),
+# applied to linear RGB.
+DEFICIENCIES = {
+    "protanopia": [[0.152, 1.053, -0.205], [0.115, 0.786, 0.099], [-0.004, -0.048, 1.052]],
+    "deuteranopia": [[0.367, 0.861, -0.228], [0.280, 0.673, 0.047], [-0.012, 0.043, 0.969]],
+    "tritanopia": [[1.256, -0.077, -0.179], [-0.078, 0.931, 0.148], [0.005, 0.691, 0.304]],
+}
+
+
+def linear(channel):
+    v = channel / 255
+    return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def contrast_on_white(colour):
+    lum = sum(w * linear(c) for w, c in zip((0.2126, 0.7152, 0.0722), colour))
+    return 1.05 / (lum + 0.05)
+
+
+def check_chart(chart):
+    """A chart's lines as the browser paints them: each at 3:1 or more on the white card, and
+    any two told apart without colour: by their dash patterns, or else by colours that stay apart
+    under each simulated colour-vision deficiency."""
+    problems = []
+    lines = chart["lines"]
+    for line in lines:
+        if line["colour"] is None or contrast_on_white(line["colour"]) < 3.0:
+            problems.append(f"chart {chart['title']!r}: a line of colour {line['colour']} is under "
+                            f"3:1 on white")
+    for i, a in enumerate(lines):
+        for b in lines[i + 1:]:
+            if a["dash"] != b["dash"] or a["colour"] is None or b["colour"] is None:
+                continue
+            for name, matrix in DEFICIENCIES.items():
+                seen = [[min(1, max(0, sum(m * linear(c) for m, c in zip(row, colour))))
+                         for row in matrix] for colour in (a["colour"], b["colour"])]
+                if sum((x - y) ** 2 for x, y in zip(*seen)) ** 0.5 < 0.04:
+                    problems.append(f"chart {chart['title']!r}: lines {a['colour']} and "
+                                    f"{b['colour']}, both dashed {a['dash']!r}, look alike under "
+                                    f"{name}")
+    return problems
 
 
 def touching_texts(texts, gap=1.0):
