@@ -9,14 +9,14 @@ KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+.PHONY: slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
 ## JupyterLab itself, cold and warm, the kernels' kept builds, the students' copies of the
 ## coursework up to date, and nbgrader grading
-## four submissions of every assignment
-test: lint unit kernel-test notebooks-check exercises-check browser-test lab-test grade-test
+## four submissions of every assignment; a count split into parts through a Slurm of one node
+test: lint unit slurm-test kernel-test notebooks-check exercises-check browser-test lab-test grade-test
 
 lint:
 	$(CARGO) fmt --all --check
@@ -42,6 +42,19 @@ minisat:
 
 build:
 	$(CARGO) build --release
+
+## slurm-count N=… K=… [DIR=…]: count N queens on a Slurm cluster in K parts, a job array with a
+## part a task and a merge job after them, results in DIR (default slurm-count-N-K); run it again
+## and only the parts without a result are submitted (see tools/slurm/submit.sh)
+slurm-count: build
+	tools/slurm/submit.sh "$(N)" "$(K)" $(DIR)
+
+## slurm-test: a Slurm of one node on this machine (slurm-wlm and munge installed when missing):
+## 16 queens in 8 parts through sbatch must merge to `nqueens count 16`, a second submission runs
+## only the parts taken away, and 18 queens in 1, 2, 4 and 8 parts gives the scaling table;
+## says why and passes where Slurm cannot run (not root, no apt)
+slurm-test: build
+	tools/slurm/test.sh
 
 ## setup: the Python tools in .venv and the evcxr Rust kernel (each only if missing), and the
 ## kernel spec that builds in a kept directory (tools/rust_kernel.py)

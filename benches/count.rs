@@ -18,7 +18,7 @@ fn counting(c: &mut Criterion) {
     }
     let one_thread = CountOptions {
         threads: 1,
-        progress: None,
+        ..CountOptions::default()
     };
     for n in [14, 16] {
         group.bench_function(format!("symmetry-one-thread/{n}"), |b| {

@@ -977,3 +977,147 @@ fn cdcl_chooses_its_clauses_and_decisions_by_size_when_not_told() {
     let told = run(&["solve", "400", "--method", "cdcl", "--amo", "pairwise"]);
     assert_refused(&told, 2, "up to 372×372");
 }
+
+/// A fresh directory for one test's files.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_count_in_parts_merges_to_the_whole_and_refuses_a_bad_set_of_parts() {
+    let dir = fresh_dir("parts");
+    let d = dir.to_str().unwrap();
+    let whole = stdout(&run(&["count", "12"]));
+    let mut sum = 0_u64;
+    for i in 0..4 {
+        let part = run(&[
+            "count",
+            "12",
+            "--parts",
+            "4",
+            "--part",
+            &i.to_string(),
+            "--dir",
+            d,
+        ]);
+        assert_eq!(part.status.code(), Some(0), "{}", stderr(&part));
+        sum += stdout(&part).trim().parse::<u64>().unwrap();
+    }
+    assert_eq!(sum.to_string(), whole.trim());
+    let file = |i: usize| format!("{d}/nqueens-count-12-part-{i}-of-4.count");
+    let files: Vec<String> = (0..4).map(file).collect();
+    let merged = run(&[
+        &["count", "12", "--merge"][..],
+        &files.iter().map(String::as_str).collect::<Vec<_>>(),
+    ]
+    .concat());
+    assert_eq!(stdout(&merged), whole);
+    // A part already counted is read back, not counted again.
+    let again = run(&["count", "12", "--parts", "4", "--part", "2", "--dir", d]);
+    assert!(
+        stderr(&again).contains("already counted"),
+        "{}",
+        stderr(&again)
+    );
+    assert_refused(
+        &run(&["count", "12", "--merge", &files[0], &files[1], &files[3]]),
+        2,
+        "missing: 2",
+    );
+    assert_refused(
+        &run(&[
+            "count", "12", "--merge", &files[0], &files[1], &files[2], &files[3], &files[1],
+        ]),
+        2,
+        "are both part 1 of 4",
+    );
+    assert_refused(&run(&["count", "13", "--merge", &files[0]]), 2, "not 13");
+    assert_refused(
+        &run(&["count", "12", "--parts", "4", "--part", "4"]),
+        2,
+        "no part 4",
+    );
+    assert_refused(&run(&["count", "12", "--part", "1"]), 2, "--parts");
+    assert_refused(
+        &run(&[
+            "count", "8", "--method", "csp", "--parts", "2", "--part", "0",
+        ]),
+        2,
+        "bitboard and halves",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_count_killed_midway_goes_on_from_its_checkpoint_to_the_same_answer() {
+    let dir = fresh_dir("resume");
+    let d = dir.to_str().unwrap();
+    let args = [
+        "count",
+        "17",
+        "--threads",
+        "1",
+        "--checkpoint-every",
+        "0.05",
+        "--dir",
+        d,
+    ];
+    let checkpoint = dir.join("nqueens-count-17.checkpoint");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once its first checkpoint is written (or let finish, should it be that fast).
+    while !checkpoint.exists() && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let killed = child.wait().unwrap();
+    assert!(
+        !killed.success(),
+        "the count finished before it could be killed"
+    );
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(!text.contains("counted none"), "{text}");
+    // Without --resume the checkpoint is not overwritten.
+    assert_refused(&run(&args), 2, "--resume goes on from it");
+    let resumed = run(&[&args[..], &["--resume"]].concat());
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_eq!(stdout(&resumed).trim(), "95815104");
+    assert!(
+        !checkpoint.exists(),
+        "the checkpoint is removed once the count is done"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn count_obeys_its_time_limit_and_refuses_boards_its_method_cannot_take() {
+    let dir = fresh_dir("count-limit");
+    let d = dir.to_str().unwrap();
+    let stopped = run(&["count", "30", "--time-limit", "0.3", "--dir", d]);
+    assert_refused(&stopped, 1, "nqueens count 30 --dir");
+    assert!(dir.join("nqueens-count-30.checkpoint").exists());
+    assert_refused(
+        &run(&["count", "400", "--method", "csp", "--time-limit", "0.3"]),
+        1,
+        "raise --time-limit",
+    );
+    assert_refused(
+        &run(&["count", "16777217", "--method", "backtracking"]),
+        2,
+        "up to 16777216",
+    );
+    assert_refused(&run(&["count", "22", "--method", "halves"]), 2, "up to 21");
+    assert_refused(
+        &run(&["count", "12", "--resume", "--dir", d]),
+        2,
+        "no checkpoint",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -44,7 +44,7 @@ fn any_number_of_threads_gives_the_same_counts() {
             .map(|threads| {
                 let options = CountOptions {
                     threads,
-                    progress: None,
+                    ..CountOptions::default()
                 };
                 queens::count_with(n, &options).unwrap()
             })
@@ -88,6 +88,7 @@ fn progress_is_reported_for_every_sub_problem_in_order() {
         let options = CountOptions {
             threads: 2,
             progress: Some(&report),
+            ..CountOptions::default()
         };
         assert_eq!(counter(&options), expected, "{name}");
         let seen = seen.into_inner().unwrap();

@@ -32,10 +32,11 @@ pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUS
 pub use method::{CDCL_PAIRWISE_UP_TO, Limits, Method, Placement, place};
 
 pub use count::{
-    CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, MAX_COUNT_N, MAX_HALVES_N,
-    MAX_SAT_COUNT_N, MAX_THREADS, Tally, all_solutions, count, count_by, count_by_halves,
-    count_by_halves_with, count_fundamental, count_fundamental_by_burnside, count_plain,
-    count_symmetric, count_with, fundamental_solutions,
+    CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, Ledger, LedgerError, MAX_COUNT_N,
+    MAX_HALVES_N, MAX_PARTS, MAX_SAT_COUNT_N, MAX_THREADS, Part, Tally, all_solutions,
+    bitboard_pieces, count, count_by, count_by_halves, count_by_halves_with, count_fundamental,
+    count_fundamental_by_burnside, count_ledger, count_plain, count_symmetric, count_with,
+    fundamental_solutions, merge,
 };
 
 use std::fmt;

@@ -2,6 +2,7 @@
 //! read. The enums of the library (`Heuristic`, `Encoding`, `Amo`, `Decide`) are read as they
 //! are; the two below name a method and its options in one word.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -9,7 +10,7 @@ use nqueens::Square;
 use nqueens::cdcl::Decide;
 use nqueens::dp::Heuristic;
 use nqueens::encode::Amo;
-use nqueens::queens::{CountMethod, Encoding, Limits, Method};
+use nqueens::queens::{CountMethod, Encoding, Limits, MAX_PARTS, Method};
 
 /// Solve, count and draw n queens: the logic lectures' clauses and Davis–Putnam, their CSP and
 /// backtracking, counting with symmetry, and boards of millions of queens.
@@ -96,6 +97,30 @@ pub struct CountArgs {
     /// values tried).
     #[arg(long, value_name = "K", default_value_t = 1_000_000_000, allow_negative_numbers = true, value_parser = whole_number)]
     pub max_nodes: u64,
+    /// Give up after this many seconds, whatever the method; a bitboard or halves count keeps
+    /// what it finished in its checkpoint, and --resume goes on from there.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
+    pub time_limit: Option<Duration>,
+    /// Split the count into K parts, for K machines or the tasks of a cluster job (with
+    /// --part; bitboard and halves).
+    #[arg(long, value_name = "K", requires = "part", value_parser = parts)]
+    pub parts: Option<usize>,
+    /// Count part I (0 to K − 1, as `$SLURM_ARRAY_TASK_ID`) and write its result file in --dir.
+    #[arg(long, value_name = "I", requires = "parts", allow_negative_numbers = true, value_parser = whole_number)]
+    pub part: Option<u64>,
+    /// Where the checkpoint and a part's result file are written.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+    /// Go on from the checkpoint a stopped count of the same n, method and part left in --dir.
+    #[arg(long)]
+    pub resume: bool,
+    /// Write the checkpoint every this many seconds (a count that finishes sooner writes none).
+    #[arg(long, value_name = "SECONDS", default_value = "30", allow_negative_numbers = true, value_parser = seconds)]
+    pub checkpoint_every: Duration,
+    /// Instead of counting, add up the result files of all the parts of a count of n queens
+    /// (each part exactly once).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["parts", "resume", "method", "time_limit"])]
+    pub merge: Vec<PathBuf>,
 }
 
 impl CountArgs {
@@ -265,6 +290,14 @@ fn board_size(text: &str) -> Result<usize, String> {
         Ok(n) if n >= 1 => usize::try_from(n).map_err(|_| format!("{n} is too large for a board")),
         Ok(n) => Err(format!("a board needs at least one row, got {n}")),
         Err(_) => Err("expected a whole number such as 8".to_owned()),
+    }
+}
+
+/// A number of parts: from 1 to `MAX_PARTS`.
+fn parts(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(k) if (1..=MAX_PARTS).contains(&k) => Ok(k),
+        _ => Err(format!("expected a number of parts from 1 to {MAX_PARTS}")),
     }
 }
 

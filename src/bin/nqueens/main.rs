@@ -2,7 +2,7 @@
 //! the clauses as DIMACS, or solve any DIMACS file.
 //!
 //! Each command is parse → one library call → print: `solve` goes through [`queens::place`],
-//! `count` through [`queens::count_by`], `sat` through [`dp::solve_with`] or
+//! `count` through [`queens::count_by`] or a ledger of pieces (`count`), `sat` through [`dp::solve_with`] or
 //! [`cdcl::solve_cnf`]. `args` holds the arguments, `output` the printing.
 //!
 //! Exit codes: 0 success; 1 no solution (n = 2, 3), the solver gave up, or the output could not
@@ -10,22 +10,23 @@
 //! the budget ran out) as SAT solvers do.
 
 mod args;
+mod count;
 mod output;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use args::{Cli, Command, CountArgs, PictureArgs, SatArgs, SolveArgs, SolverArg};
+use args::{Cli, Command, PictureArgs, SatArgs, SolveArgs, SolverArg};
 use clap::Parser;
 use nqueens::cdcl::{self, CdclOptions, CnfOutcome, drat};
 use nqueens::dp::{self, Budget, Options};
 use nqueens::encode::Amo;
 use nqueens::logic::dimacs;
-use nqueens::queens::{self, CountMethod, CountOptions, Placement, QueensError, Spent};
+use nqueens::queens::{self, Placement, QueensError, Spent};
 use nqueens::render;
 use nqueens::sat::{self, Limit, Outcome};
 use nqueens::{Board, csp};
-use output::{Answer, Failure, Output, stats_lines, with_progress};
+use output::{Answer, Failure, Output, stats_lines};
 use std::time::Instant;
 
 fn main() -> ExitCode {
@@ -53,7 +54,7 @@ fn main() -> ExitCode {
             Command::Csp { n } => csp::create_csp(n)
                 .map_err(Failure::input)
                 .map(|problem| out.line(problem)),
-            Command::Count(args) => count(&mut out, &args),
+            Command::Count(args) => count::count(&mut out, &args),
             Command::Cnf {
                 n,
                 encoding,
@@ -181,39 +182,6 @@ fn raise(spent: Spent) -> &'static str {
         Spent::Nodes(_) | Spent::Squares(_) => "--max-nodes",
         Spent::Steps(_) => "--max-steps",
     }
-}
-
-fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
-    let (n, method) = (args.n, args.method());
-    if args.fundamental && method != CountMethod::Bitboard {
-        return Err(Failure::input(
-            "--fundamental needs --method bitboard (the default with it)",
-        ));
-    }
-    let tally = with_progress(n, |progress| {
-        let options = CountOptions {
-            threads: args.threads,
-            progress: Some(progress),
-        };
-        queens::count_by(n, method, &options)
-    })
-    .map_err(|error| match (method, &error) {
-        (CountMethod::Sat(_), QueensError::OutOfRange { .. }) => {
-            Failure::input(format!("{error}; try --method backtracking"))
-        }
-        _ => Failure::input(error),
-    })?;
-    if tally.gave_up {
-        return Err(Failure::output(format!(
-            "gave up after {} search nodes with {} solutions found (raise --max-nodes)",
-            args.max_nodes, tally.all
-        )));
-    }
-    Ok(out.line(if args.fundamental {
-        tally.fundamental.unwrap_or(tally.all)
-    } else {
-        tally.all
-    }))
 }
 
 /// The most text `sat` reads (a thousand queens' clauses are about 170 MB of it).

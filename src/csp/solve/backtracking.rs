@@ -43,8 +43,21 @@ pub struct CspCount {
 /// Counts every solution with the lecture's backtracking, giving up after `max_nodes` values
 /// tried. For n queens: 2, 10, 4, 40, 92 for n = 4 … 8.
 pub fn count_solutions(csp: &Csp, max_nodes: u64) -> CspCount {
+    count_solutions_until(csp, max_nodes, None)
+}
+
+/// [`count_solutions`], also giving up at a deadline (the clock is read at every value tried).
+pub fn count_solutions_until(
+    csp: &Csp,
+    max_nodes: u64,
+    deadline: Option<std::time::Instant>,
+) -> CspCount {
+    let cap = Cap {
+        max: max_nodes,
+        deadline,
+    };
     let mut solutions = 0;
-    let (stats, ended) = search(csp, Cap::count(max_nodes), &mut |_| {
+    let (stats, ended) = search(csp, cap, &mut |_| {
         solutions += 1;
         false
     });

@@ -19,7 +19,9 @@ mod min_conflicts;
 mod propagation;
 
 pub(crate) use backtracking::backtracking_within;
-pub use backtracking::{CspCount, backtracking, backtracking_with, count_solutions};
+pub use backtracking::{
+    CspCount, backtracking, backtracking_with, count_solutions, count_solutions_until,
+};
 pub use min_conflicts::min_conflicts;
 pub(crate) use min_conflicts::min_conflicts_within;
 pub(crate) use propagation::propagation_within;

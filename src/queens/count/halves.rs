@@ -30,9 +30,11 @@
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
 //!   each class is joined.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
-use super::{CountOptions, check_size, count_plain};
+use super::pieces::{Found, Plan, Stop, Worker, count_whole};
+use super::{CountMethod, CountOptions, check_size};
+use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
 /// The largest board [`count_by_halves`] takes. Each size up multiplies the time by six to
@@ -60,18 +62,40 @@ pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
         n,
         &CountOptions {
             threads,
-            progress: None,
+            ..CountOptions::default()
         },
     )
 }
 
-/// [`count_by_halves`] with the options of [`count_with`](super::count_with): the threads, and
-/// a progress callback called after each set of rows is joined (with the number joined so far
-/// and the number in all).
+/// [`count_by_halves`] with the options of [`count_with`](super::count_with): the threads, a
+/// progress callback called after each set of rows is joined (with the number joined so far
+/// and the number in all), and a time limit.
 ///
 /// # Errors
 /// [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`].
 pub fn count_by_halves_with(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
+    Ok(count_whole(n, CountMethod::Halves, options)?.all)
+}
+
+/// The pieces of the halves of n queens (n ≥ 4): one set of rows of each class, with the middle
+/// queen's row for odd n. The quarters are listed once, before the first piece is counted.
+pub(super) struct Halves {
+    split: Split,
+    tasks: Vec<Task>,
+    quarters: OnceLock<Quarters>,
+}
+
+/// One join: the middle queen's row (odd n), the east half's rows, and how many times the count
+/// stands for (the members of the rows' class, twice for a middle row that has a mirror image).
+#[derive(Debug, Clone, Copy)]
+struct Task {
+    middle: Option<usize>,
+    rows: u32,
+    weight: u64,
+}
+
+/// The halves' pieces for n queens.
+pub(super) fn plan(n: usize) -> Result<Halves, QueensError> {
     check_size(n)?;
     if n > MAX_HALVES_N {
         return Err(QueensError::OutOfRange {
@@ -80,17 +104,56 @@ pub fn count_by_halves_with(n: usize, options: &CountOptions) -> Result<u64, Que
             method: "counting by halves",
         });
     }
-    if n < 4 {
-        return count_plain(n);
-    }
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        t => t,
-    }
-    .clamp(1, n);
+    debug_assert!(n >= 4, "a half needs two columns");
     let split = Split::new(n);
-    let quarters = Quarters::new(&split);
-    Ok(split.join(&quarters, threads, options.progress))
+    let tasks = split.tasks();
+    Ok(Halves {
+        split,
+        tasks,
+        quarters: OnceLock::new(),
+    })
+}
+
+impl Plan for Halves {
+    fn len(&self) -> usize {
+        self.tasks.len()
+    }
+
+    fn key(&self, piece: usize) -> u64 {
+        let task = &self.tasks[piece];
+        let middle = task.middle.map_or(u64::MAX, |row| row as u64);
+        [middle, u64::from(task.rows), task.weight]
+            .into_iter()
+            .fold(FNV_START, fnv)
+    }
+
+    fn prepare(&self) {
+        self.quarters.get_or_init(|| Quarters::new(&self.split));
+    }
+
+    fn worker(&self) -> Worker<'_> {
+        let split = &self.split;
+        let quarters = self.quarters.get_or_init(|| Quarters::new(split));
+        let mut joiner = Joiner::new(split);
+        let (mut east, mut west) = (Vec::new(), Vec::new());
+        let full = (1_u32 << split.n) - 1;
+        Box::new(move |piece, stop| {
+            let task = self.tasks[piece];
+            let free = task.middle.map_or(full, |row| full & !(1 << row));
+            // With a middle queen, only the placements that leave its square alone.
+            let spared = task.middle.map_or(0, |row| split.marks(row, split.half));
+            split.halves(quarters, task.rows, spared, &mut east);
+            if east.is_empty() {
+                return Some(Found::default());
+            }
+            split.halves(quarters, free & !task.rows, spared, &mut west);
+            let pairs = joiner.pairs(&east, &mut west, stop)?;
+            Some(Found {
+                solutions: task.weight * pairs,
+                classes: 0,
+            })
+        })
+    }
 }
 
 /// The board's split: two halves of `half` columns, with the middle column between them when
@@ -228,18 +291,12 @@ impl Split {
         }
     }
 
-    /// Counts the pairs (west, east) with complementary rows and disjoint diagonals (and, for
-    /// odd n, with a queen of the middle column on the row left over, attacked by neither).
-    fn join(
-        &self,
-        quarters: &Quarters,
-        threads: usize,
-        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
-    ) -> u64 {
+    /// The joins to count: one set of rows of each class, counted as many times as the class
+    /// has members. For odd n each row of the middle column in turn, the upper ones twice for
+    /// the board turned upside down; for even n no middle column.
+    fn tasks(&self) -> Vec<Task> {
         let full = (1_u32 << self.n) - 1;
         let reverse = |rows: u32| rows.reverse_bits() >> (32 - self.n);
-        // For odd n each row of the middle column in turn, the upper ones counted twice for the
-        // board turned upside down; for even n no middle column.
         let middles: Vec<(Option<usize>, u64)> = if self.gap == 0 {
             vec![(None, 1)]
         } else {
@@ -248,9 +305,8 @@ impl Split {
                 .collect()
         };
         // The row sets that give the same count: the halves swapped (the board mirrored left to
-        // right), and turned upside down when that keeps the middle row. One of each class is
-        // joined, counted as many times as the class has members.
-        let mut tasks: Vec<(Option<usize>, u32, u64)> = Vec::new();
+        // right), and turned upside down when that keeps the middle row.
+        let mut tasks = Vec::new();
         for (middle, weight) in middles {
             let free = middle.map_or(full, |row| full & !(1 << row));
             let turns = free == reverse(free);
@@ -266,45 +322,15 @@ impl Split {
                 members.sort_unstable();
                 members.dedup();
                 if members[0] == rows {
-                    tasks.push((middle, rows, weight * members.len() as u64));
+                    tasks.push(Task {
+                        middle,
+                        rows,
+                        weight: weight * members.len() as u64,
+                    });
                 }
             }
         }
-        let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-        let work = || {
-            let mut total = 0_u64;
-            let mut joiner = Joiner::new(self);
-            let (mut east, mut west) = (Vec::new(), Vec::new());
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(middle, rows, members)) = tasks.get(i) else {
-                    break;
-                };
-                let free = middle.map_or(full, |row| full & !(1 << row));
-                // With a middle queen, only the placements that leave its square alone.
-                let spared = middle.map_or(0, |row| self.marks(row, self.half));
-                self.halves(quarters, rows, spared, &mut east);
-                if !east.is_empty() {
-                    self.halves(quarters, free & !rows, spared, &mut west);
-                    total += members * joiner.pairs(&east, &mut west);
-                }
-                let finished = done.fetch_add(1, Ordering::AcqRel) + 1;
-                if let Some(report) = progress {
-                    report(finished, tasks.len());
-                }
-            }
-            total
-        };
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-            let mut total = work();
-            for helper in helpers {
-                total += helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            }
-            total
-        })
+        tasks
     }
 }
 
@@ -462,7 +488,7 @@ impl<'a> Joiner<'a> {
 
     /// The pairs of an east placement of `east` and a west one of `west` (given as the east
     /// placements they mirror) that share no diagonal.
-    fn pairs(&mut self, east: &[u64], west: &mut [u64]) -> u64 {
+    fn pairs(&mut self, east: &[u64], west: &mut [u64], stop: &Stop) -> Option<u64> {
         let split = self.split;
         for w in west.iter_mut() {
             *w = split.mirrored(*w);
@@ -472,6 +498,9 @@ impl<'a> Joiner<'a> {
         let keys = split.keys();
         let mut total = 0;
         for key in 0..keys {
+            if stop.passed() {
+                return None;
+            }
             // The west buckets that may fit this east one: those whose key bits it leaves free,
             // every submask of them.
             let free = (keys - 1) & !key;
@@ -488,7 +517,7 @@ impl<'a> Joiner<'a> {
                 }
             }
         }
-        total
+        Some(total)
     }
 }
 

@@ -2,8 +2,11 @@
 //! [`CountMethod`], as [`place`](crate::queens::place) takes a method to place queens.
 
 use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves_with, count_with};
-use crate::queens::{Encoding, QueensError};
-use crate::{backtrack, csp, dp};
+use std::time::Instant;
+
+use crate::backtrack::{self, MAX_ROWS};
+use crate::queens::{Encoding, QueensError, Spent};
+use crate::{csp, dp};
 
 /// The largest n that [`CountMethod::Sat`] takes: listing the 14,200 models of n = 12 one at a
 /// time is about the most that is sensible.
@@ -49,7 +52,8 @@ pub struct Tally {
     pub gave_up: bool,
 }
 
-/// Counts the solutions of n queens with `method` (`options` for the two that run on threads).
+/// Counts the solutions of n queens with `method` (`options` for the two that run on threads;
+/// `options.time_limit` for all of them).
 ///
 /// ```
 /// use nqueens::queens::{CountMethod, CountOptions, count_by};
@@ -59,18 +63,28 @@ pub struct Tally {
 /// ```
 ///
 /// # Errors
-/// [`QueensError::Empty`] for n = 0, and [`QueensError::OutOfRange`] past the size the method
-/// takes.
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] past the size the method
+/// takes, and [`QueensError::GaveUp`] when the time limit passes first.
 pub fn count_by(
     n: usize,
     method: CountMethod,
     options: &CountOptions,
 ) -> Result<Tally, QueensError> {
+    let start = Instant::now();
+    let deadline = crate::sat::deadline(start, options.time_limit);
+    let out_of_time = || QueensError::GaveUp {
+        n,
+        solver: "counting",
+        after: Spent::Time(options.time_limit.unwrap_or_default()),
+    };
     let all = |all| Tally {
         all,
         fundamental: None,
         gave_up: false,
     };
+    if n == 0 {
+        return Err(QueensError::Empty);
+    }
     match method {
         CountMethod::Bitboard => {
             let counts = count_with(n, options)?;
@@ -86,20 +100,44 @@ pub fn count_by(
             max: MAX_SAT_COUNT_N,
             method: "counting by listing every model",
         }),
-        CountMethod::Sat(encoding) => Ok(all(dp::satisfy_count(&encoding.clauses(n)?))),
-        CountMethod::Backtracking(max_squares) => {
-            if n == 0 {
-                return Err(QueensError::Empty);
+        CountMethod::Sat(encoding) => {
+            let mut models = dp::satisfy_all(&encoding.clauses(n)?, dp::Heuristic::FirstVariable);
+            // One search a model, each a fraction of a millisecond: the clock is read between.
+            loop {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Err(out_of_time());
+                }
+                if models.next().is_none() {
+                    break;
+                }
             }
-            let search = backtrack::count_rows(n, max_squares);
+            Ok(all(models.found()))
+        }
+        CountMethod::Backtracking(max_squares) => {
+            if n > MAX_ROWS {
+                return Err(QueensError::OutOfRange {
+                    n,
+                    max: MAX_ROWS,
+                    method: "backtracking",
+                });
+            }
+            let search = backtrack::count_rows_until(n, max_squares, deadline);
+            if search.gave_up && deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(out_of_time());
+            }
             Ok(Tally {
                 gave_up: search.gave_up,
                 ..all(search.solutions)
             })
         }
         CountMethod::Csp(max_nodes) => {
-            let problem = csp::create_csp(n).map_err(|error| QueensError::of_csp(n, &error))?;
-            let counted = csp::count_solutions(&problem, max_nodes);
+            let problem = csp::create_csp_until(n, deadline)
+                .map_err(|error| QueensError::of_csp(n, &error))?
+                .ok_or_else(out_of_time)?;
+            let counted = csp::solve::count_solutions_until(&problem, max_nodes, deadline);
+            if counted.gave_up && deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(out_of_time());
+            }
             Ok(Tally {
                 gave_up: counted.gave_up,
                 ..all(counted.solutions)

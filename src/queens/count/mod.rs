@@ -23,12 +23,14 @@
 //!
 //! Files: `search` (the symmetric search on threads), `plain` (the plain search), `burnside`
 //! (the classes by Burnside's lemma), `list` (every solution as a board), `halves` (the
-//! quadrant method), `method` (one entry, [`count_by`], for every way to count).
+//! quadrant method), `method` (one entry, [`count_by`], for every way to count), `pieces` (the
+//! bitboard search and the halves cut into pieces: parts, ledgers, time limits).
 
 mod burnside;
 mod halves;
 mod list;
 mod method;
+mod pieces;
 mod plain;
 mod search;
 
@@ -36,8 +38,9 @@ pub use burnside::{count_fundamental_by_burnside, count_symmetric};
 pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves, count_by_halves_with};
 pub use list::{all_solutions, fundamental_solutions};
 pub use method::{CountMethod, MAX_SAT_COUNT_N, Tally, count_by};
+pub use pieces::{Ledger, LedgerError, MAX_PARTS, Part, count_ledger, merge};
 pub use plain::count_plain;
-pub use search::{CountOptions, Counts, count, count_fundamental, count_with};
+pub use search::{CountOptions, Counts, bitboard_pieces, count, count_fundamental, count_with};
 
 use super::QueensError;
 

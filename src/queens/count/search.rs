@@ -1,8 +1,8 @@
 //! The symmetric bitboard search on threads: every solution and the classes in one search.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use super::{MAX_COUNT_N, MAX_THREADS, check_size, count_plain, full_mask};
+use super::pieces::{Found, Plan, Stop, Worker, count_whole};
+use super::{CountMethod, MAX_COUNT_N, check_size, full_mask};
+use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
 /// How [`count_with`] runs.
@@ -13,6 +13,12 @@ pub struct CountOptions<'a> {
     /// Called after each sub-problem with the number done so far and the number in all; `done`
     /// takes every value from 1 to the total once, from whichever thread finished the piece.
     pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+    /// Stop after this long: no piece is begun after it, and a piece under way stops soon after
+    /// ([`count_ledger`](super::count_ledger) keeps what was finished).
+    pub time_limit: Option<std::time::Duration>,
+    /// Called after each piece of a [`count_ledger`](super::count_ledger) with the ledger as it
+    /// stands (to write it out now and then).
+    pub checkpoint: Option<&'a (dyn Fn(&super::Ledger) + Sync)>,
 }
 
 impl std::fmt::Debug for CountOptions<'_> {
@@ -20,6 +26,8 @@ impl std::fmt::Debug for CountOptions<'_> {
         f.debug_struct("CountOptions")
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
+            .field("time_limit", &self.time_limit)
+            .field("checkpoint", &self.checkpoint.is_some())
             .finish()
     }
 }
@@ -60,33 +68,87 @@ pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
 /// # Errors
 /// [`QueensError::OutOfRange`] for n > 32.
 pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, QueensError> {
-    check_size(n)?;
-    if n < 4 {
-        // Too small for the classes search below, which needs a corner, two sides and a middle.
-        let all = count_plain(n)?;
-        return Ok(Counts {
-            all,
-            fundamental: all,
-        });
+    count_whole(n, CountMethod::Bitboard, options)
+}
+
+/// The pieces the bitboard search of n queens is cut into (for threads, and for
+/// [`Part`](super::Part)s), in order: each the columns (from 1) of the queens on the first rows,
+/// with which every board counted in that piece begins. The search's board is read with its
+/// columns mirrored, which is the same search by symmetry.
+///
+/// ```
+/// let pieces = nqueens::queens::bitboard_pieces(8)?;
+/// assert_eq!(pieces.len(), 16);
+/// assert!(pieces.iter().all(|queens| queens.len() == 2));
+/// # Ok::<(), nqueens::queens::QueensError>(())
+/// ```
+///
+/// # Errors
+/// [`QueensError::OutOfRange`] for n > 32, [`QueensError::Empty`] for n = 0.
+pub fn bitboard_pieces(n: usize) -> Result<Vec<Vec<usize>>, QueensError> {
+    if n == 0 {
+        return Err(QueensError::Empty);
     }
+    if n < 4 {
+        // One piece, the whole plain search.
+        return Ok(vec![Vec::new()]);
+    }
+    let plan = plan(n)?;
+    Ok(plan
+        .tasks
+        .iter()
+        .map(|task| {
+            task.board[..task.row]
+                .iter()
+                .map(|bit| bit.trailing_zeros() as usize + 1)
+                .collect()
+        })
+        .collect())
+}
+
+/// The bitboard search's pieces: its sub-problems, each a case with its first rows filled in.
+pub(super) struct Bitboard {
+    geometry: Geometry,
+    tasks: Vec<Task>,
+}
+
+/// The pieces of the bitboard search of n queens (n ≥ 4).
+pub(super) fn plan(n: usize) -> Result<Bitboard, QueensError> {
+    check_size(n)?;
+    debug_assert!(n >= 4, "the cases need a corner, two sides and a middle");
     let geometry = Geometry::new(n);
     let tasks = geometry.tasks();
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        t => t,
+    Ok(Bitboard { geometry, tasks })
+}
+
+impl Plan for Bitboard {
+    fn len(&self) -> usize {
+        self.tasks.len()
     }
-    .min(tasks.len())
-    .clamp(1, MAX_THREADS);
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let work = || {
-        let mut classes = Classes::default();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(task) = tasks.get(i) else { break };
+
+    fn key(&self, piece: usize) -> u64 {
+        let task = &self.tasks[piece];
+        let case = &task.case;
+        let head = [
+            u64::from(case.corner),
+            case.bound1 as u64,
+            task.row as u64,
+            u64::from(task.left),
+            u64::from(task.down),
+            u64::from(task.right),
+        ];
+        head.into_iter()
+            .chain(task.board[..task.row].iter().map(|&b| u64::from(b)))
+            .fold(FNV_START, fnv)
+    }
+
+    fn worker(&self) -> Worker<'_> {
+        let geometry = &self.geometry;
+        Box::new(move |piece, stop| {
+            let task = &self.tasks[piece];
+            let mut classes = Classes::default();
             if task.case.corner {
-                classes.eight +=
-                    geometry.corner(task.case.bound1, task.row, task.left, task.down, task.right);
+                classes.eight = geometry.corner_checked(task, stop)?;
             } else {
                 let mut search = Sides {
                     mask: geometry.mask,
@@ -96,34 +158,20 @@ pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, Queens
                     board: task.board,
                     classes: Classes::default(),
                 };
-                search.search(task.row, task.left, task.down, task.right);
-                classes.add(&search.classes);
+                search.search_checked(task.row, task.left, task.down, task.right, stop)?;
+                classes = search.classes;
             }
-            let finished = done.fetch_add(1, Ordering::AcqRel) + 1;
-            if let Some(report) = options.progress {
-                report(finished, tasks.len());
-            }
-        }
-        classes
-    };
-    let classes = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        let mut classes = work();
-        for helper in helpers {
-            // A helper only counts; should it panic (a bug), the panic goes on here rather than
-            // a wrong count.
-            match helper.join() {
-                Ok(found) => classes.add(&found),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        classes
-    });
-    Ok(Counts {
-        all: 2 * classes.two + 4 * classes.four + 8 * classes.eight,
-        fundamental: classes.two + classes.four + classes.eight,
-    })
+            Some(Found {
+                solutions: 2 * classes.two + 4 * classes.four + 8 * classes.eight,
+                classes: classes.two + classes.four + classes.eight,
+            })
+        })
+    }
 }
+
+/// Below this many rows from the bottom, a search no longer reads the clock: what is left of a
+/// branch there takes well under a millisecond.
+const UNCHECKED_ROWS: usize = 10;
 
 /// Solutions found, by the size of their symmetry class.
 #[derive(Debug, Clone, Copy, Default)]
@@ -131,14 +179,6 @@ struct Classes {
     two: u64,
     four: u64,
     eight: u64,
-}
-
-impl Classes {
-    fn add(&mut self, other: &Classes) {
-        self.two += other.two;
-        self.four += other.four;
-        self.eight += other.eight;
-    }
 }
 
 /// One family of sub-searches: the first row's queen in the corner (`corner`), or `bound1`
@@ -300,6 +340,49 @@ impl Geometry {
         }
     }
 
+    /// A corner case's piece, reading the clock at each node of its upper rows: `None` when
+    /// the stop came first.
+    fn corner_checked(&self, task: &Task, stop: &Stop) -> Option<u64> {
+        self.corner_upper(
+            task.case.bound1,
+            task.row,
+            task.left,
+            task.down,
+            task.right,
+            stop,
+        )
+    }
+
+    /// [`corner`](Self::corner) for the rows more than [`UNCHECKED_ROWS`] from the bottom.
+    fn corner_upper(
+        &self,
+        bound1: usize,
+        row: usize,
+        left: u32,
+        down: u32,
+        right: u32,
+        stop: &Stop,
+    ) -> Option<u64> {
+        if row + UNCHECKED_ROWS >= self.last {
+            return Some(self.corner(bound1, row, left, down, right));
+        }
+        if stop.passed() {
+            return None;
+        }
+        let mut free = self.mask & !(left | down | right);
+        if row < bound1 {
+            free &= !2;
+        }
+        let mut found = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            found += self.corner_upper(bound1, row + 1, l, d, r, stop)?;
+        }
+        Some(found)
+    }
+
     /// The rest of a corner case: every board found is the least of a class of eight, so only
     /// the count matters (no board is kept).
     fn corner(&self, bound1: usize, row: usize, left: u32, down: u32, right: u32) -> u64 {
@@ -339,6 +422,37 @@ struct Sides {
 }
 
 impl Sides {
+    /// [`search`](Self::search), reading the clock at each node more than [`UNCHECKED_ROWS`]
+    /// from the bottom: `None` when the stop came first.
+    fn search_checked(
+        &mut self,
+        row: usize,
+        left: u32,
+        down: u32,
+        right: u32,
+        stop: &Stop,
+    ) -> Option<()> {
+        if row + UNCHECKED_ROWS >= self.last {
+            self.search(row, left, down, right);
+            return Some(());
+        }
+        if stop.passed() {
+            return None;
+        }
+        let free = self.mask & !(left | down | right);
+        let Some(mut free) = Geometry::allowed(&self.case, row, down, free) else {
+            return Some(());
+        };
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.board[row] = bit;
+            let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            self.search_checked(row + 1, l, d, r, stop)?;
+        }
+        Some(())
+    }
+
     /// Rows `row..` below a task; each finished board that is the least of its class is counted
     /// by the size of the class.
     fn search(&mut self, row: usize, left: u32, down: u32, right: u32) {

@@ -1,0 +1,632 @@
+//! A count cut into pieces: the sub-problems of the bitboard search or the sets of rows of the
+//! halves, in a fixed order. The pieces make three things possible:
+//!
+//! * **parts**: [`Part`] deals the pieces out to K shares (for K machines, or K tasks of a
+//!   cluster job), each counted on its own and added up afterwards ([`merge`]);
+//! * **stopping and going on**: a [`Ledger`] records which pieces of a part are counted and what
+//!   they found; it is written out as text ([`Ledger::to_text`]) and read back
+//!   ([`Ledger::from_text`]), so that a count stopped by a crash, a reboot or its time limit goes
+//!   on where it was ([`count_ledger`]) and gives the same answer;
+//! * **a time limit**: the threads take no new piece once the deadline has passed, and a piece
+//!   under way stops soon after (the searches read the clock near the top of the tree), so that
+//!   only whole pieces are ever counted.
+//!
+//! A part's pieces are named by a checksum of every piece it covers ([`Ledger::covers`]): the
+//! merge recomputes it, so that results of a different split (another version, another n) are
+//! refused rather than added.
+
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{CountMethod, CountOptions, Counts, Tally, check_size, count_plain};
+use crate::hash::{fnv, fnv_str};
+use crate::queens::{QueensError, Spent};
+
+/// The most parts a count is split into.
+pub const MAX_PARTS: usize = 1 << 20;
+
+/// One share of a count's pieces: part `index` of `parts`, counted from 0 (as a Slurm job
+/// array's task ids are).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Part {
+    index: usize,
+    parts: usize,
+}
+
+impl Default for Part {
+    /// The whole count.
+    fn default() -> Self {
+        Part::WHOLE
+    }
+}
+
+impl Part {
+    /// The whole count: part 0 of 1.
+    pub const WHOLE: Part = Part { index: 0, parts: 1 };
+
+    /// Part `index` of `parts` (from 0 to `parts` − 1).
+    ///
+    /// # Errors
+    /// When `parts` is 0 or more than [`MAX_PARTS`], or `index` is not below it.
+    pub fn new(index: usize, parts: usize) -> Result<Part, LedgerError> {
+        if parts == 0 || parts > MAX_PARTS {
+            return Err(LedgerError(format!(
+                "a count splits into 1 to {MAX_PARTS} parts, not {parts}"
+            )));
+        }
+        if index >= parts {
+            return Err(LedgerError(format!(
+                "the parts of {parts} are numbered 0 to {}; there is no part {index}",
+                parts - 1
+            )));
+        }
+        Ok(Part { index, parts })
+    }
+
+    /// The part's number, from 0.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// How many parts the count is split into.
+    pub fn parts(&self) -> usize {
+        self.parts
+    }
+
+    /// Whether the count's piece number `piece` is this part's. The pieces are dealt out in a
+    /// snake, parts 0, 1, …, K − 1, then K − 1, …, 1, 0, and again: neighbouring pieces cost
+    /// about the same, so each part gets its share of the dear ones and of the cheap ones.
+    pub fn takes(&self, piece: usize) -> bool {
+        let turn = piece % (2 * self.parts);
+        let part = if turn < self.parts {
+            turn
+        } else {
+            2 * self.parts - 1 - turn
+        };
+        part == self.index
+    }
+}
+
+impl fmt::Display for Part {
+    /// "part 3 of 8" (from 0).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "part {} of {}", self.index, self.parts)
+    }
+}
+
+/// Why a ledger could not be made, read or merged: one sentence for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerError(pub String);
+
+impl fmt::Display for LedgerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LedgerError {}
+
+impl From<QueensError> for LedgerError {
+    fn from(error: QueensError) -> Self {
+        LedgerError(error.to_string())
+    }
+}
+
+/// What one piece found: its solutions, and (for the bitboard search) its symmetry classes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Found {
+    pub(super) solutions: u64,
+    pub(super) classes: u64,
+}
+
+/// When the pieces must stop: after the deadline, if one is set.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Stop {
+    deadline: Option<Instant>,
+}
+
+impl Stop {
+    /// Whether the deadline has passed.
+    pub(super) fn passed(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Counts one piece after another for one thread; `None` when the stop came first.
+pub(super) type Worker<'a> = Box<dyn FnMut(usize, &Stop) -> Option<Found> + 'a>;
+
+/// A count's pieces in their fixed order, as a method cuts it.
+pub(super) trait Plan: Sync {
+    /// The number of pieces.
+    fn len(&self) -> usize;
+    /// A number that names piece `piece` (what it covers), for the checksum of a part.
+    fn key(&self, piece: usize) -> u64;
+    /// What every thread needs before counting (built only when there is a piece to count).
+    fn prepare(&self) {}
+    /// A counter for one thread, with its own buffers.
+    fn worker(&self) -> Worker<'_>;
+}
+
+/// The plan of a board too small to cut (n < 4): one piece, the plain search.
+struct Whole {
+    n: usize,
+}
+
+impl Plan for Whole {
+    fn len(&self) -> usize {
+        1
+    }
+
+    fn key(&self, _: usize) -> u64 {
+        self.n as u64
+    }
+
+    fn worker(&self) -> Worker<'_> {
+        Box::new(|_, _| {
+            let all = count_plain(self.n).unwrap_or(0);
+            Some(Found {
+                solutions: all,
+                classes: all,
+            })
+        })
+    }
+}
+
+/// The pieces of a method's count of n queens: the bitboard search's or the halves'.
+fn plan(n: usize, method: CountMethod) -> Result<Box<dyn Plan>, QueensError> {
+    if n == 0 {
+        return Err(QueensError::Empty);
+    }
+    match method {
+        _ if n < 4 => {
+            check_size(n)?;
+            Ok(Box::new(Whole { n }))
+        }
+        CountMethod::Halves => Ok(Box::new(super::halves::plan(n)?)),
+        _ => Ok(Box::new(super::search::plan(n)?)),
+    }
+}
+
+/// Whether a method's count is cut into pieces.
+fn has_pieces(method: CountMethod) -> bool {
+    matches!(method, CountMethod::Bitboard | CountMethod::Halves)
+}
+
+/// The name a ledger gives a method.
+fn method_name(method: CountMethod) -> &'static str {
+    match method {
+        CountMethod::Bitboard => "bitboard",
+        CountMethod::Halves => "halves",
+        CountMethod::Sat(_) => "sat",
+        CountMethod::Backtracking(_) => "backtracking",
+        CountMethod::Csp(_) => "csp",
+    }
+}
+
+/// The pieces of `part` among the plan's, in order.
+fn members(plan: &dyn Plan, part: Part) -> Vec<usize> {
+    (0..plan.len()).filter(|&p| part.takes(p)).collect()
+}
+
+/// The checksum of a part's pieces: the method, n, the part, and each piece's number and key.
+fn covers(plan: &dyn Plan, n: usize, method: CountMethod, part: Part, members: &[usize]) -> u64 {
+    let mut hash = fnv(fnv_str(method_name(method)), n as u64);
+    hash = fnv(fnv(hash, part.parts as u64), part.index as u64);
+    for &piece in members {
+        hash = fnv(fnv(hash, piece as u64), plan.key(piece));
+    }
+    hash
+}
+
+/// The record of one part of a count: which of its pieces are counted, and what they found.
+///
+/// ```
+/// use nqueens::queens::{CountMethod, CountOptions, Ledger, Part, count_ledger, merge};
+/// // 10 queens in three parts, each counted on its own, then added up.
+/// let mut parts = Vec::new();
+/// for index in 0..3 {
+///     let mut ledger = Ledger::new(10, CountMethod::Halves, Part::new(index, 3)?)?;
+///     count_ledger(&mut ledger, &CountOptions::default())?;
+///     parts.push(ledger);
+/// }
+/// assert_eq!(merge(&parts)?.all, 724);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ledger {
+    n: usize,
+    method: CountMethod,
+    part: Part,
+    /// The count's pieces in all parts.
+    total: usize,
+    covers: u64,
+    /// For each of the part's pieces, in order: counted yet?
+    done: Vec<bool>,
+    solutions: u64,
+    classes: u64,
+    /// The time spent counting, over every run that added to this ledger.
+    seconds: f64,
+}
+
+impl Ledger {
+    /// A fresh ledger for `part` of the count of n queens by `method` (the bitboard search or
+    /// the halves): nothing counted yet.
+    ///
+    /// # Errors
+    /// For a method that does not cut its count into pieces, a board the method does not take,
+    /// or more parts than the count has pieces.
+    pub fn new(n: usize, method: CountMethod, part: Part) -> Result<Ledger, LedgerError> {
+        if !has_pieces(method) {
+            return Err(LedgerError(format!(
+                "only the bitboard and halves counts are cut into pieces, not {}",
+                method_name(method)
+            )));
+        }
+        let plan = plan(n, method)?;
+        if part.parts > plan.len() {
+            return Err(LedgerError(format!(
+                "the {} count of {n} queens has {} pieces, so at most {} parts; not {}",
+                method_name(method),
+                plan.len(),
+                plan.len(),
+                part.parts
+            )));
+        }
+        Ok(Ledger::fresh(&*plan, n, method, part))
+    }
+
+    /// Nothing counted yet of `part` of the plan's pieces.
+    fn fresh(plan: &dyn Plan, n: usize, method: CountMethod, part: Part) -> Ledger {
+        let members = members(plan, part);
+        Ledger {
+            n,
+            method,
+            part,
+            total: plan.len(),
+            covers: covers(plan, n, method, part, &members),
+            done: vec![false; members.len()],
+            solutions: 0,
+            classes: 0,
+            seconds: 0.0,
+        }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The counting method.
+    pub fn method(&self) -> CountMethod {
+        self.method
+    }
+
+    /// Which part of the count this is.
+    pub fn part(&self) -> Part {
+        self.part
+    }
+
+    /// The checksum of the pieces this part covers (the method, n, the split and every piece).
+    pub fn covers(&self) -> u64 {
+        self.covers
+    }
+
+    /// The pieces of this part, and how many of them are counted.
+    pub fn pieces(&self) -> (usize, usize) {
+        (self.done.len(), self.done.iter().filter(|&&d| d).count())
+    }
+
+    /// The pieces of the whole count, in all parts.
+    pub fn pieces_in_all(&self) -> usize {
+        self.total
+    }
+
+    /// Whether every piece of the part is counted.
+    pub fn is_complete(&self) -> bool {
+        self.done.iter().all(|&d| d)
+    }
+
+    /// The seconds spent counting this part, over every run that added to it.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+
+    /// What the counted pieces found: the solutions, and the classes for the bitboard search;
+    /// `gave_up` while pieces are left.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            all: self.solutions,
+            fundamental: (self.method == CountMethod::Bitboard).then_some(self.classes),
+            gave_up: !self.is_complete(),
+        }
+    }
+
+    /// The ledger as a small text file: a line a field, the pieces counted as ranges, and a
+    /// checksum of the lines above it, so that a damaged or edited file is refused.
+    pub fn to_text(&self) -> String {
+        let mut ranges = Vec::new();
+        let mut i = 0;
+        while i < self.done.len() {
+            if self.done[i] {
+                let start = i;
+                while i + 1 < self.done.len() && self.done[i + 1] {
+                    i += 1;
+                }
+                ranges.push(if start == i {
+                    start.to_string()
+                } else {
+                    format!("{start}-{i}")
+                });
+            }
+            i += 1;
+        }
+        let done = if ranges.is_empty() {
+            "none".to_owned()
+        } else {
+            ranges.join(" ")
+        };
+        let body = format!(
+            "{HEADER}\nn {}\nmethod {}\npart {} of {}\npieces {} of {}\ncovers {:016x}\ncounted {}\n\
+             solutions {}\nclasses {}\nseconds {:.3}\n",
+            self.n,
+            method_name(self.method),
+            self.part.index,
+            self.part.parts,
+            self.done.len(),
+            self.total,
+            self.covers,
+            done,
+            self.solutions,
+            self.classes,
+            self.seconds,
+        );
+        format!("{body}check {:016x}\n", fnv_str(&body))
+    }
+
+    /// Reads a ledger written by [`to_text`](Self::to_text), and checks that it belongs to this
+    /// version's split: the pieces it says it covers are recomputed.
+    ///
+    /// # Errors
+    /// A text that is not a ledger, is damaged (its check fails), or covers other pieces.
+    pub fn from_text(text: &str) -> Result<Ledger, LedgerError> {
+        fn fail<T>(what: &str) -> Result<T, LedgerError> {
+            Err(LedgerError(format!("not a count ledger: {what}")))
+        }
+        let Some(at) = text.rfind("check ") else {
+            return fail("no check line");
+        };
+        let (body, check) = text.split_at(at);
+        if !body.starts_with(HEADER) {
+            return fail("the first line is not the ledger's");
+        }
+        let check = check.trim_start_matches("check ").trim();
+        if u64::from_str_radix(check, 16).ok() != Some(fnv_str(body)) {
+            return Err(LedgerError(
+                "the ledger is damaged or was edited (its check line does not match)".to_owned(),
+            ));
+        }
+        let field = |name: &str| -> Result<&str, LedgerError> {
+            body.lines()
+                .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+                .ok_or_else(|| LedgerError(format!("not a count ledger: no {name} line")))
+        };
+        let number = |name: &str, text: &str| -> Result<u64, LedgerError> {
+            text.trim()
+                .parse()
+                .map_err(|_| LedgerError(format!("not a count ledger: a bad {name}: {text}")))
+        };
+        let n = usize::try_from(number("n", field("n")?)?).unwrap_or(usize::MAX);
+        let method = match field("method")? {
+            "bitboard" => CountMethod::Bitboard,
+            "halves" => CountMethod::Halves,
+            other => return fail(&format!("no method {other}")),
+        };
+        let of = |name: &str| -> Result<(u64, u64), LedgerError> {
+            let text = field(name)?;
+            let (a, b) = text
+                .split_once(" of ")
+                .ok_or_else(|| LedgerError(format!("not a count ledger: a bad {name}")))?;
+            Ok((number(name, a)?, number(name, b)?))
+        };
+        let (index, parts) = of("part")?;
+        let usize_of = |v: u64| usize::try_from(v).unwrap_or(usize::MAX);
+        let part = Part::new(usize_of(index), usize_of(parts))?;
+        let mut ledger = Ledger::new(n, method, part)?;
+        let (pieces, total) = of("pieces")?;
+        let covers = u64::from_str_radix(field("covers")?, 16).ok();
+        if covers != Some(ledger.covers) || usize_of(pieces) != ledger.done.len() {
+            return Err(LedgerError(format!(
+                "the ledger's pieces are not this version's {} of the {} count of {n} queens \
+                 ({pieces} of {total} pieces, checksum {}; here {} of {}, checksum {:016x})",
+                part,
+                method_name(method),
+                field("covers")?,
+                ledger.done.len(),
+                ledger.total,
+                ledger.covers
+            )));
+        }
+        let counted = field("counted")?;
+        if counted != "none" {
+            for range in counted.split(' ') {
+                let (a, b) = range.split_once('-').unwrap_or((range, range));
+                let (a, b) = (usize_of(number("range", a)?), usize_of(number("range", b)?));
+                if a > b || b >= ledger.done.len() {
+                    return fail(&format!("the range {range} is off the part's pieces"));
+                }
+                ledger.done[a..=b].fill(true);
+            }
+        }
+        ledger.solutions = number("solutions", field("solutions")?)?;
+        ledger.classes = number("classes", field("classes")?)?;
+        ledger.seconds = field("seconds")?
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map_or_else(|| fail("a bad seconds"), Ok)?;
+        Ok(ledger)
+    }
+}
+
+/// The first line of a ledger's text.
+const HEADER: &str = "nqueens count ledger 1";
+
+/// Counts the pieces of the ledger's part that are not counted yet, on `options.threads`
+/// threads, recording each in the ledger as it is finished. With `options.time_limit`, the
+/// threads stop taking pieces when it passes, and the pieces under way stop soon after; what was
+/// finished stays in the ledger, to be gone on with by calling this again.
+/// `options.checkpoint` is called after each piece with the ledger as it stands.
+///
+/// # Errors
+/// [`QueensError::GaveUp`] when the time limit passed before the part was counted.
+pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), QueensError> {
+    let start = Instant::now();
+    let stop = Stop {
+        deadline: crate::sat::deadline(start, options.time_limit),
+    };
+    let plan = plan(ledger.n, ledger.method)?;
+    let members = members(&*plan, ledger.part);
+    debug_assert_eq!(members.len(), ledger.done.len());
+    let left: Vec<usize> = (0..members.len()).filter(|&i| !ledger.done[i]).collect();
+    let total = members.len();
+    if !left.is_empty() {
+        plan.prepare();
+    }
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        t => t,
+    }
+    .min(left.len())
+    .clamp(1, super::MAX_THREADS);
+    let base = ledger.seconds;
+    let next = AtomicUsize::new(0);
+    let book = Mutex::new((&mut *ledger, total - left.len()));
+    let work = || {
+        let mut worker = plan.worker();
+        loop {
+            if stop.passed() {
+                break;
+            }
+            let Some(&i) = left.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let Some(found) = worker(members[i], &stop) else {
+                break;
+            };
+            // A thread that panicked while holding the lock has already lost the count.
+            let mut book = book
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let (ledger, counted) = &mut *book;
+            ledger.done[i] = true;
+            ledger.solutions += found.solutions;
+            ledger.classes += found.classes;
+            ledger.seconds = base + start.elapsed().as_secs_f64();
+            *counted += 1;
+            if let Some(report) = options.progress {
+                report(*counted, total);
+            }
+            if let Some(checkpoint) = options.checkpoint {
+                checkpoint(ledger);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        work();
+        for helper in helpers {
+            // A helper only counts; should it panic (a bug), the panic goes on here rather than
+            // a wrong count.
+            if let Err(panic) = helper.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
+    ledger.seconds = base + start.elapsed().as_secs_f64();
+    if ledger.is_complete() {
+        Ok(())
+    } else {
+        Err(QueensError::GaveUp {
+            n: ledger.n,
+            solver: "counting",
+            after: Spent::Time(options.time_limit.unwrap_or(Duration::ZERO)),
+        })
+    }
+}
+
+/// Counts the whole of n queens by `method` (the bitboard search or the halves) through a
+/// ledger of one part.
+pub(super) fn count_whole(
+    n: usize,
+    method: CountMethod,
+    options: &CountOptions,
+) -> Result<Counts, QueensError> {
+    debug_assert!(has_pieces(method));
+    let mut ledger = Ledger::fresh(&*plan(n, method)?, n, method, Part::WHOLE);
+    count_ledger(&mut ledger, options)?;
+    Ok(Counts {
+        all: ledger.solutions,
+        fundamental: ledger.classes,
+    })
+}
+
+/// Adds up the parts of a count: every part of the split exactly once, each complete, all of the
+/// same n, method and number of parts. (Each covers the pieces this version's split gives it:
+/// [`Ledger::from_text`] checks that as it reads one.)
+///
+/// # Errors
+/// A missing, repeated, unfinished or mismatched part, named.
+pub fn merge(parts: &[Ledger]) -> Result<Tally, LedgerError> {
+    let Some(first) = parts.first() else {
+        return Err(LedgerError("no parts to merge".to_owned()));
+    };
+    let k = first.part.parts;
+    let mut seen = vec![false; k];
+    let (mut all, mut classes) = (0_u64, 0_u64);
+    for ledger in parts {
+        if (ledger.n, ledger.method, ledger.part.parts) != (first.n, first.method, k) {
+            return Err(LedgerError(format!(
+                "the parts are of different counts: {} of {} queens by {} and {} of {} queens \
+                 by {}",
+                first.part,
+                first.n,
+                method_name(first.method),
+                ledger.part,
+                ledger.n,
+                method_name(ledger.method)
+            )));
+        }
+        let index = ledger.part.index;
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(LedgerError(format!("{} is given twice", ledger.part)));
+        }
+        if !ledger.is_complete() {
+            let (pieces, counted) = ledger.pieces();
+            return Err(LedgerError(format!(
+                "{} is not finished: {counted} of its {pieces} pieces counted",
+                ledger.part
+            )));
+        }
+        all += ledger.solutions;
+        classes += ledger.classes;
+    }
+    let missing: Vec<String> = (0..k)
+        .filter(|&i| !seen[i])
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(LedgerError(format!(
+            "parts missing: {} (of 0 to {})",
+            missing.join(", "),
+            k - 1
+        )));
+    }
+    Ok(Tally {
+        all,
+        fundamental: (first.method == CountMethod::Bitboard).then_some(classes),
+        gave_up: false,
+    })
+}
