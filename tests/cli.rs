@@ -962,13 +962,13 @@ fn cdcl_chooses_its_clauses_and_decisions_by_size_when_not_told() {
         text.contains("pairwise at-most-one") && text.contains("VSIDS"),
         "{text}"
     );
-    // Larger ones, which the pairwise clauses could not even hold at 400 queens: the sequential
-    // counter and the shortest clause first; the board is checked here, row by row.
+    // Larger ones, which the pairwise clauses could not even hold at 400 queens: the product
+    // encoding and the shortest clause first; the board is checked here, row by row.
     let large = run(&["solve", "400", "--method", "cdcl", "--stats", "--columns"]);
     assert_eq!(large.status.code(), Some(0), "{}", stderr(&large));
     let text = stdout(&large);
     assert!(
-        text.contains("sequential counter") && text.contains("shortest clause first"),
+        text.contains("product at-most-one") && text.contains("shortest clause first"),
         "{text}"
     );
     let columns: Vec<u32> = parse_columns(text.lines().next().unwrap());

@@ -2,8 +2,8 @@
 //! clause, its LBD, and the deletion of the worse half of the learnt clauses.
 
 use super::options::ProofStep;
-use super::solver::{MINIMISE_WALK, Solver};
-use super::types::Lit;
+use super::solver::{Conflict, MINIMISE_WALK, OtherLits, Solver};
+use super::types::{Lit, Why};
 
 impl Solver {
     pub(super) fn bump_var(&mut self, v: usize) {
@@ -19,18 +19,16 @@ impl Solver {
 
     /// 1UIP conflict analysis: the learnt clause (its first literal the one that will be
     /// propagated) and the level to jump back to.
-    pub(super) fn analyze(&mut self, conflict: u32) -> (Vec<Lit>, u32) {
+    pub(super) fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
         let mut learnt = vec![Lit(0)];
         let mut open = 0;
-        let mut clause = conflict;
+        let mut clause: OtherLits = self.conflict_lits(conflict);
         let mut index = self.trail.len();
         let current = self.decision_level();
         // The variable whose reason is being looked at (its own literal there is skipped).
         let mut implied = usize::MAX;
         loop {
-            let h = self.headers[clause as usize];
-            for k in h.start..h.start + h.len {
-                let q = self.arena[k as usize];
+            while let Some(q) = clause.next(&self.arena) {
                 let v = q.var();
                 if v != implied && !self.seen[v] && self.level[v] > 0 {
                     self.seen[v] = true;
@@ -57,7 +55,7 @@ impl Solver {
                 learnt[0] = !p;
                 break;
             }
-            clause = self.reason[p.var()].unwrap_or(conflict);
+            clause = self.reason_lits(self.reason[p.var()].why());
         }
         let before = learnt.len();
         self.minimise(&mut learnt);
@@ -136,12 +134,12 @@ impl Solver {
         let mut stack = vec![lit];
         let top = marked.len();
         while let Some(p) = stack.pop() {
-            let Some(reason) = self.reason[p.var()] else {
+            let why = self.reason[p.var()].why();
+            if why == Why::Decision {
                 continue;
-            };
-            let h = self.headers[reason as usize];
-            for k in h.start..h.start + h.len {
-                let q = self.arena[k as usize];
+            }
+            let mut lits = self.reason_lits(why);
+            while let Some(q) = lits.next(&self.arena) {
                 let v = q.var();
                 if v == p.var() || self.seen[v] || self.level[v] == 0 {
                     continue;
@@ -184,7 +182,10 @@ impl Solver {
         let locked: std::collections::HashSet<u32> = self
             .trail
             .iter()
-            .filter_map(|l| self.reason[l.var()])
+            .filter_map(|l| match self.reason[l.var()].why() {
+                Why::Clause(c) => Some(c),
+                _ => None,
+            })
             .collect();
         let mut candidates: Vec<u32> = (0..self.headers.len())
             .filter(|&c| {

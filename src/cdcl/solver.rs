@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::heap::Heap;
 use super::long::LongClauses;
 use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
-use super::types::{Header, Lit, Value, Watch};
+use super::types::{Header, Lit, Reason, Value, Watch, Why};
 use crate::logic::Cnf;
 use crate::rng::Rng;
 use crate::sat::{Budget, Limit};
@@ -60,9 +60,9 @@ pub(super) struct Solver {
     pub(super) values: Vec<Value>,
     /// For each variable, the decision level it was assigned at.
     pub(super) level: Vec<u32>,
-    /// For each variable, the clause that propagated it; `None` for a decision or a unit of the
-    /// input.
-    pub(super) reason: Vec<Option<u32>>,
+    /// For each variable, the clause that propagated it; [`Reason::NONE`] for a decision or a
+    /// unit of the input.
+    pub(super) reason: Vec<Reason>,
     /// The literals made true, in order.
     pub(super) trail: Vec<Lit>,
     /// Where each decision level starts on the trail.
@@ -116,7 +116,7 @@ impl Solver {
             watches: Vec::new(),
             values: vec![Value::Unassigned; 2 * variables],
             level: vec![0; variables],
-            reason: vec![None; variables],
+            reason: vec![Reason::NONE; variables],
             trail: Vec::with_capacity(variables),
             levels: Vec::new(),
             head: 0,
@@ -144,7 +144,7 @@ impl Solver {
         u32::try_from(self.levels.len()).unwrap_or(u32::MAX)
     }
 
-    pub(super) fn assign(&mut self, lit: Lit, reason: Option<u32>) {
+    pub(super) fn assign(&mut self, lit: Lit, reason: Reason) {
         let v = lit.var();
         self.values[lit.index()] = Value::True;
         self.values[(!lit).index()] = Value::False;
@@ -189,6 +189,9 @@ impl Solver {
         self.arena.reserve(cnf.literal_count());
         self.headers.reserve(cnf.len());
         let mut lits = Vec::new();
+        // Clauses of two literals or more, stored or not: what the first deletion round is
+        // measured against.
+        let mut attached = 0;
         for (i, clause) in cnf.iter().enumerate() {
             if late(i) {
                 return None;
@@ -205,22 +208,25 @@ impl Solver {
                 1 => match self.value(lits[0]) {
                     Value::False => return Some(false),
                     Value::True => {}
-                    Value::Unassigned => self.assign(lits[0], None),
+                    Value::Unassigned => self.assign(lits[0], Reason::NONE),
                 },
                 _ => {
                     self.attach(&lits, false, 0);
+                    attached += 1;
                 }
             }
         }
-        self.max_learnts = (self.headers.len() / 3).max(1000);
+        self.max_learnts = (attached / 3).max(1000);
         if self.decide == Decide::ShortestClause {
             self.track_long_clauses();
         }
         Some(true)
     }
 
-    /// Stores a clause and watches its first two literals.
-    pub(super) fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
+    /// Watches a clause's first two literals, and stores it unless it is binary: a binary
+    /// clause lives in its two watch lists only. Returns the reason the clause gives its first
+    /// literal when it propagates it.
+    pub(super) fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> Reason {
         let index = u32::try_from(self.headers.len()).unwrap_or(u32::MAX);
         let binary = lits.len() == 2;
         self.watches[lits[0].index()].push(Watch {
@@ -233,6 +239,9 @@ impl Solver {
             blocker: lits[0],
             binary,
         });
+        if binary {
+            return Reason::binary(lits[1]);
+        }
         self.headers.push(Header {
             start: u32::try_from(self.arena.len()).unwrap_or(u32::MAX),
             len: u32::try_from(lits.len()).unwrap_or(u32::MAX),
@@ -241,12 +250,12 @@ impl Solver {
             lbd,
         });
         self.arena.extend_from_slice(lits);
-        index
+        Reason::clause(index)
     }
 
     /// Unit propagation with two watched literals. Returns the clause that became false, if
-    /// one did.
-    pub(super) fn propagate(&mut self) -> Option<u32> {
+    /// one did: a stored clause, or a binary one by its two literals.
+    pub(super) fn propagate(&mut self) -> Option<Conflict> {
         while self.head < self.trail.len() {
             let p = self.trail[self.head];
             self.head += 1;
@@ -269,10 +278,10 @@ impl Solver {
                     watchers[kept] = watch;
                     kept += 1;
                     if blocker == Value::False {
-                        conflict = Some(watch.clause);
+                        conflict = Some(Conflict::Binary(false_lit, watch.blocker));
                         break;
                     }
-                    self.assign(watch.blocker, Some(watch.clause));
+                    self.assign(watch.blocker, Reason::binary(false_lit));
                     self.stats.propagations += 1;
                     continue;
                 }
@@ -310,10 +319,10 @@ impl Solver {
                 watchers[kept] = watch;
                 kept += 1;
                 if self.values[first.index()] == Value::False {
-                    conflict = Some(watch.clause);
+                    conflict = Some(Conflict::Clause(watch.clause));
                     break;
                 }
-                self.assign(first, Some(watch.clause));
+                self.assign(first, Reason::clause(watch.clause));
                 self.stats.propagations += 1;
             }
             // After a conflict the watches not looked at stay as they were.
@@ -343,7 +352,7 @@ impl Solver {
             self.saved[v] = !lit.negative();
             self.values[lit.index()] = Value::Unassigned;
             self.values[(!lit).index()] = Value::Unassigned;
-            self.reason[v] = None;
+            self.reason[v] = Reason::NONE;
             self.order.insert(v, &self.activity);
             if !self.long.starts.is_empty() {
                 self.long.unassigned(lit);
@@ -397,12 +406,16 @@ impl Solver {
                     ));
                 }
                 if learnt.len() == 1 {
-                    self.assign(learnt[0], None);
+                    self.assign(learnt[0], Reason::NONE);
                 } else {
                     let lbd = self.lbd(&learnt);
-                    let index = self.attach(&learnt, true, lbd);
-                    self.learnts += 1;
-                    self.assign(learnt[0], Some(index));
+                    let reason = self.attach(&learnt, true, lbd);
+                    // Binary learnt clauses are kept for good; the others count towards the
+                    // next deletion round.
+                    if learnt.len() > 2 {
+                        self.learnts += 1;
+                    }
+                    self.assign(learnt[0], reason);
                 }
                 self.bump /= VAR_DECAY;
                 until_restart = until_restart.saturating_sub(1);
@@ -428,7 +441,58 @@ impl Solver {
             };
             self.stats.decisions += 1;
             self.levels.push(self.trail.len());
-            self.assign(lit, None);
+            self.assign(lit, Reason::NONE);
+        }
+    }
+
+    /// The literals of the clause behind a reason: a stored clause's from the arena (the
+    /// propagated literal among them), a binary clause's other literal alone.
+    pub(super) fn reason_lits(&self, why: Why) -> OtherLits {
+        match why {
+            Why::Clause(c) => {
+                let h = self.headers[c as usize];
+                OtherLits::Stored(h.start as usize..(h.start + h.len) as usize)
+            }
+            Why::Binary(other) => OtherLits::Pair([Some(other), None], 0),
+            Why::Decision => OtherLits::Pair([None, None], 0),
+        }
+    }
+
+    /// The literals of a conflict's clause.
+    pub(super) fn conflict_lits(&self, conflict: Conflict) -> OtherLits {
+        match conflict {
+            Conflict::Clause(c) => self.reason_lits(Why::Clause(c)),
+            Conflict::Binary(a, b) => OtherLits::Pair([Some(a), Some(b)], 0),
+        }
+    }
+}
+
+/// A clause found false by propagation.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Conflict {
+    /// A stored clause.
+    Clause(u32),
+    /// A binary clause, by its two literals.
+    Binary(Lit, Lit),
+}
+
+/// The literals of a clause, as [`Solver::reason_lits`] gives them: positions in the arena, or
+/// up to two literals of a clause that is not stored.
+pub(super) enum OtherLits {
+    Stored(std::ops::Range<usize>),
+    Pair([Option<Lit>; 2], usize),
+}
+
+impl OtherLits {
+    /// The next literal, read from `arena` for a stored clause.
+    pub(super) fn next(&mut self, arena: &[Lit]) -> Option<Lit> {
+        match self {
+            OtherLits::Stored(range) => range.next().map(|k| arena[k]),
+            OtherLits::Pair(pair, at) => {
+                let lit = pair.get(*at).copied().flatten();
+                *at += 1;
+                lit
+            }
         }
     }
 }

@@ -50,9 +50,51 @@ pub(super) struct Header {
     pub(super) lbd: u32,
 }
 
+/// Why a literal is true: a decision (or a unit of the input), a stored clause, or a binary
+/// clause, which is not stored (it lives in its two watch lists only) and is named by its other
+/// literal. Packed in 32 bits: all ones for none, the top bit set for a binary clause's other
+/// literal, a clause's number otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Reason(u32);
+
+/// What a [`Reason`] stands for, unpacked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Why {
+    Decision,
+    Clause(u32),
+    Binary(Lit),
+}
+
+impl Reason {
+    pub(super) const NONE: Reason = Reason(u32::MAX);
+    const BINARY: u32 = 1 << 31;
+
+    pub(super) fn clause(clause: u32) -> Reason {
+        debug_assert!(clause < Self::BINARY);
+        Reason(clause)
+    }
+
+    pub(super) fn binary(other: Lit) -> Reason {
+        debug_assert!(other.0 < Self::BINARY - 1);
+        Reason(other.0 | Self::BINARY)
+    }
+
+    pub(super) fn why(self) -> Why {
+        match self.0 {
+            u32::MAX => Why::Decision,
+            r if r & Self::BINARY != 0 => Why::Binary(Lit(r & !Self::BINARY)),
+            clause => Why::Clause(clause),
+        }
+    }
+
+    pub(super) fn is_none(self) -> bool {
+        self == Reason::NONE
+    }
+}
+
 /// An entry of a watch list: the clause, and one of its other literals ("blocker"): when the
 /// blocker is true, the clause is satisfied and need not be looked at. A binary clause has
-/// nothing else: its blocker is the other literal, and the clause itself is never read.
+/// nothing else: its blocker is the other literal, and it is not stored (`clause` is unused).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Watch {
     pub(super) clause: u32,
@@ -70,5 +112,15 @@ mod tests {
             assert_eq!(Lit::from_dimacs(n).to_dimacs(), n);
         }
         assert_eq!(!Lit::from_dimacs(3), Lit::from_dimacs(-3));
+    }
+
+    #[test]
+    fn reasons_unpack_as_packed() {
+        assert_eq!(Reason::NONE.why(), Why::Decision);
+        assert_eq!(Reason::clause(0).why(), Why::Clause(0));
+        assert_eq!(Reason::clause(7).why(), Why::Clause(7));
+        let lit = Lit::from_dimacs(-5);
+        assert_eq!(Reason::binary(lit).why(), Why::Binary(lit));
+        assert!(Reason::NONE.is_none() && !Reason::binary(Lit(0)).is_none());
     }
 }

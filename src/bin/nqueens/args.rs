@@ -163,7 +163,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Encoding::Lecture)]
     pub encoding: Encoding,
     /// How each "at most one" becomes clauses (`--method cdcl`) [default: pairwise up to 32
-    /// queens, sequential above].
+    /// queens, product above].
     #[arg(long, value_enum)]
     pub amo: Option<Amo>,
     /// How CDCL picks its decisions (`--method cdcl`) [default: vsids up to 32 queens,

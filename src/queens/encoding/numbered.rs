@@ -87,7 +87,11 @@ impl Encoding {
         }
         let families = if self == Encoding::OneHot { 4 } else { 3 };
         // A line of k squares takes at most 3k clauses, or k·⌈log₂ k⌉ for the binary encoding.
-        let per_square = u128::from(3.max(u128::BITS - n.leading_zeros()));
+        let per_square = if amo == Amo::Binary {
+            u128::from(3.max(u128::BITS - n.leading_zeros()))
+        } else {
+            3
+        };
         (families * per_square)
             .saturating_mul(n.saturating_mul(n))
             .saturating_add(2 * n)

@@ -68,9 +68,10 @@ pub enum Method {
 impl Method {
     /// CDCL with the at-most-one encoding and decision rule chosen by size, for when the user
     /// gives neither: up to [`CDCL_PAIRWISE_UP_TO`] queens the lecture's pairwise clauses and
-    /// VSIDS, which are quickest there; above, the sequential counter (clauses that grow as n²,
-    /// not n³) and the shortest clause first (the most constrained column next), which place
-    /// hundreds of queens with a handful of conflicts. `amo` and `decide`, when given, win.
+    /// VSIDS, which are quickest there; above, the product encoding (clauses that grow as n²,
+    /// not n³, with the fewest helper variables of the linear encodings) and the shortest clause
+    /// first (the most constrained column next), which place thousands of queens with a handful
+    /// of conflicts. `amo` and `decide`, when given, win.
     pub fn cdcl_for(
         n: usize,
         encoding: Encoding,
@@ -80,11 +81,7 @@ impl Method {
         let small = n <= CDCL_PAIRWISE_UP_TO;
         Method::Cdcl {
             encoding,
-            amo: amo.unwrap_or(if small {
-                Amo::Pairwise
-            } else {
-                Amo::Sequential
-            }),
+            amo: amo.unwrap_or(if small { Amo::Pairwise } else { Amo::Product }),
             decide: decide.unwrap_or(if small {
                 Decide::Vsids
             } else {
