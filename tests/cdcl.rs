@@ -85,15 +85,17 @@ fn small_random_sets_agree_with_brute_force() {
 #[test]
 fn random_3sat_at_the_threshold_is_certified() {
     // 150 variables at 4.26 clauses each: about half satisfiable, and thousands of conflicts,
-    // so learnt clauses are deleted and the proofs hold deletions.
+    // so learnt clauses are deleted (the proofs hold deletions) and the store is compacted.
     let mut both = [0, 0];
     let mut deleted = 0;
     let mut conflicts = 0;
+    let mut compactions = 0;
     for seed in 0..6 {
         let clauses = random_ksat(150, 639, 3, 1000 + seed);
         let report = cdcl::solve(&clauses, &proving());
         both[usize::from(certify(&clauses, &report))] += 1;
         conflicts += report.stats.conflicts;
+        compactions += report.stats.compactions;
         deleted += report
             .proof
             .iter()
@@ -105,6 +107,9 @@ fn random_3sat_at_the_threshold_is_certified() {
         deleted > 0,
         "no learnt clause was deleted ({conflicts} conflicts)"
     );
+    // The clause store was compacted under the proofs too (clauses moved, watches and reasons
+    // pointed at their new places), and every answer above still checked.
+    assert!(compactions > 0, "no compaction ({conflicts} conflicts)");
 }
 
 /// n + 1 pigeons in n holes.

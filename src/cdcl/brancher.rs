@@ -11,13 +11,10 @@ impl Solver {
     pub(super) fn track_long_clauses(&mut self) {
         let mut long = LongClauses::default();
         let mut counts = vec![0u32; self.values.len() + 1];
-        for c in 0..self.headers.len() {
-            let clause = u32::try_from(c).unwrap_or(u32::MAX);
-            if self.headers[c].len < 3 {
-                continue;
-            }
+        let input: Vec<u32> = self.arena.input().collect();
+        for clause in input {
             let (mut free, mut satisfied) = (0, 0);
-            for &l in self.lits(clause) {
+            for l in self.lits(clause) {
                 counts[l.index() + 1] += 1;
                 match self.value(l) {
                     Value::Unassigned => free += 1,
@@ -36,7 +33,7 @@ impl Solver {
         long.starts.clone_from(&counts);
         long.occurs = vec![0; counts.last().copied().unwrap_or(0) as usize];
         for (t, &clause) in long.clauses.iter().enumerate() {
-            for &l in self.lits(clause) {
+            for l in self.lits(clause) {
                 let slot = &mut counts[l.index()];
                 long.occurs[*slot as usize] = u32::try_from(t).unwrap_or(u32::MAX);
                 *slot += 1;
@@ -85,10 +82,8 @@ impl Solver {
                 chosen = Some(t);
             }
         }
-        let lits = self.lits(long.clauses[chosen?]);
-        let free: Vec<Lit> = lits
-            .iter()
-            .copied()
+        let free: Vec<Lit> = self
+            .lits(long.clauses[chosen?])
             .filter(|&l| self.value(l) == Value::Unassigned)
             .collect();
         let pick = self.rng.below(free.len());

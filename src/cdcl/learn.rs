@@ -177,7 +177,7 @@ impl Solver {
     }
 
     /// Deletes the worse half of the learnt clauses (largest LBD first), keeping reasons and
-    /// clauses of LBD 2 or less (binary ones among them).
+    /// clauses of LBD 2 or less; compacts the store when the deleted take a fifth of it.
     pub(super) fn reduce(&mut self) {
         let locked: std::collections::HashSet<u32> = self
             .trail
@@ -187,24 +187,26 @@ impl Solver {
                 _ => None,
             })
             .collect();
-        let mut candidates: Vec<u32> = (0..self.headers.len())
-            .filter(|&c| {
-                let h = &self.headers[c];
-                h.learnt && !h.deleted && h.lbd > 2 && h.len > 2
-            })
-            .filter_map(|c| u32::try_from(c).ok())
+        let mut candidates: Vec<u32> = self
+            .arena
+            .learnt
+            .iter()
+            .copied()
+            .filter(|&c| !self.arena.is_deleted(c) && self.arena.lbd(c) > 2)
             .filter(|c| !locked.contains(c))
             .collect();
-        candidates.sort_by_key(|&c| std::cmp::Reverse(self.headers[c as usize].lbd));
+        candidates.sort_by_key(|&c| std::cmp::Reverse(self.arena.lbd(c)));
         for &c in &candidates[..candidates.len() / 2] {
-            self.headers[c as usize].deleted = true;
+            self.arena.delete(c);
             self.learnts -= 1;
             self.stats.deleted += 1;
             if self.record {
-                let lits: Vec<i32> = self.lits(c).iter().map(|l| l.to_dimacs()).collect();
+                let lits: Vec<i32> = self.lits(c).map(Lit::to_dimacs).collect();
                 self.proof.push(ProofStep::Delete(lits));
             }
         }
-        self.max_learnts += self.max_learnts / 10;
+        if self.arena.needs_compacting() {
+            self.compact();
+        }
     }
 }

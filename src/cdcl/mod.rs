@@ -6,7 +6,8 @@
 //! back from the conflict, it finds a clause that the formula implies and that the current
 //! assignment falsifies, learns it, and jumps back to where that clause propagates. The parts,
 //! one file each (`solver`: the state, propagation and the loop; `learn`; `brancher` and `long`, the decisions; `heap`;
-//! `types`: literals, values, clause headers, watches; `options`: what goes in and comes out):
+//! `arena`: the clause store; `types`: literals, values, reasons, watches; `options`: what goes in
+//! and comes out):
 //!
 //! * **two watched literals**: each clause watches two of its literals that are not false, and
 //!   is looked at only when one of them becomes false; undoing an assignment costs nothing;
@@ -16,14 +17,21 @@
 //! * **VSIDS**: variables in recent conflicts get their activity bumped, all activities decay,
 //!   and the next decision is the most active unassigned variable (a binary heap);
 //! * **phase saving**: a variable is decided the way it was last assigned;
-//! * **restarts** on the Luby sequence (100 conflicts per unit);
-//! * **learnt-clause deletion**: when there are too many, the half with the largest LBD (literal
-//!   block distance: how many decision levels a clause spans) goes, keeping reasons and clauses
-//!   of LBD 2 or less.
+//! * **restarts** in two modes taken in turns, each turn twice as long as the last of its mode:
+//!   *stable*, on the Luby sequence (100 conflicts per unit), and *focused*, Glucose's rule
+//!   (restart when the recent learnt clauses' LBD is worse than usual, unless the trail is
+//!   unusually long);
+//! * **learnt-clause deletion** on Glucose's schedule (after 2,000 conflicts, then each interval
+//!   300 longer): the half with the largest LBD (literal block distance: how many decision
+//!   levels a clause spans) goes, keeping reasons and clauses of LBD 2 or less; binary clauses
+//!   live in their watch lists only and are kept;
+//! * **a clause arena**: the clauses of three literals or more in one vector of words, header
+//!   and literals together, compacted when the deleted take a fifth of it.
 //!
 //! Every answer can be checked: a model against the clauses, and an unsatisfiability proof in
 //! DRAT, which [`drat::check`] verifies independently.
 
+mod arena;
 mod brancher;
 pub mod drat;
 mod heap;

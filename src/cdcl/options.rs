@@ -65,6 +65,8 @@ pub struct CdclStats {
     pub deleted: u64,
     /// Literals removed from learnt clauses by minimisation.
     pub minimised: u64,
+    /// Times the clause store was compacted after deletions (not printed).
+    pub compactions: u64,
 }
 
 impl std::fmt::Display for CdclStats {

@@ -4,10 +4,11 @@
 
 use std::time::Instant;
 
+use super::arena::{Arena, forward};
 use super::heap::Heap;
 use super::long::LongClauses;
 use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
-use super::types::{Header, Lit, Reason, Value, Watch, Why};
+use super::types::{Lit, Reason, Value, Watch, Why};
 use crate::logic::Cnf;
 use crate::rng::Rng;
 use crate::sat::{Budget, Limit};
@@ -39,8 +40,126 @@ fn luby(i: u64) -> u64 {
 const RESTART_UNIT: u64 = 100;
 /// The most variables one minimisation walk visits before it keeps the literal.
 pub(super) const MINIMISE_WALK: usize = 100;
+/// Conflicts before the first deletion round of learnt clauses, and how much longer each
+/// interval between rounds is than the one before (Glucose's schedule).
+const FIRST_REDUCE: u64 = 2000;
+const REDUCE_GROWTH: u64 = 300;
 /// How fast activities decay: after each conflict the bump grows by 1/0.95.
 const VAR_DECAY: f64 = 0.95;
+
+/// When to restart. The search takes turns between two modes, as modern solvers do (`CaDiCaL`'s
+/// stable and focused modes), each turn twice as long as the one of the same mode before it
+/// (from [`FIRST_TURN`] conflicts):
+///
+/// * **stable**: restarts on the Luby sequence ([`RESTART_UNIT`] conflicts a unit), rarely, which
+///   lets a search that is close to a model get there (satisfiable queens);
+/// * **focused**: Glucose's restarts (Audemard and Simon): restart when the learnt clauses of the
+///   last [`RECENT`] conflicts are worse (their mean LBD, times 0.8, above the mean of all so
+///   far), since the search has then wandered from where it learns well, which proves
+///   unsatisfiable formulas far sooner; a restart is held back while the trail is much longer
+///   than usual (1.4 times the mean of the last [`TRAILS`]): the search may be close to a model.
+struct Restarts {
+    /// Whether the current turn is focused.
+    focused: bool,
+    /// Conflicts left in this turn, and the length of the next turn of each mode.
+    turn_left: u64,
+    next_turn: [u64; 2],
+    /// Stable mode: the Luby index, and conflicts left before its next restart.
+    luby: u64,
+    until_luby: u64,
+    /// Focused mode: the recent LBDs and their sum, the sum of all and their count, the recent
+    /// trail lengths and their sum.
+    recent: std::collections::VecDeque<u32>,
+    recent_sum: u64,
+    lbd_sum: u64,
+    conflicts: u64,
+    trails: std::collections::VecDeque<usize>,
+    trail_sum: u64,
+}
+
+/// Conflicts in the first turn of each mode.
+const FIRST_TURN: u64 = 1000;
+/// The conflicts whose LBDs make the recent mean.
+const RECENT: usize = 50;
+/// The conflicts whose trail lengths make the mean a restart is held back against.
+const TRAILS: usize = 5000;
+
+impl Default for Restarts {
+    /// A stable turn first.
+    fn default() -> Self {
+        Restarts {
+            focused: false,
+            turn_left: FIRST_TURN,
+            next_turn: [2 * FIRST_TURN, FIRST_TURN],
+            luby: 0,
+            until_luby: luby(0) * RESTART_UNIT,
+            recent: std::collections::VecDeque::with_capacity(RECENT + 1),
+            recent_sum: 0,
+            lbd_sum: 0,
+            conflicts: 0,
+            trails: std::collections::VecDeque::with_capacity(TRAILS + 1),
+            trail_sum: 0,
+        }
+    }
+}
+
+impl Restarts {
+    /// Records a conflict: the LBD of the clause learnt and the trail's length.
+    fn conflict(&mut self, lbd: u32, trail: usize) {
+        self.conflicts += 1;
+        self.lbd_sum += u64::from(lbd);
+        self.until_luby = self.until_luby.saturating_sub(1);
+        self.turn_left = self.turn_left.saturating_sub(1);
+        self.trails.push_back(trail);
+        self.trail_sum += trail as u64;
+        if self.trails.len() > TRAILS {
+            self.trail_sum -= self.trails.pop_front().unwrap_or(0) as u64;
+        }
+        if self.recent.len() == RECENT
+            && self.trails.len() == TRAILS
+            && 5 * trail as u64 * TRAILS as u64 > 7 * self.trail_sum
+        {
+            self.clear_recent();
+        }
+        self.recent.push_back(lbd);
+        self.recent_sum += u64::from(lbd);
+        if self.recent.len() > RECENT {
+            self.recent_sum -= u64::from(self.recent.pop_front().unwrap_or(0));
+        }
+    }
+
+    /// Whether to restart now; a turn that is over switches the mode (with a restart).
+    fn due(&mut self) -> bool {
+        if self.turn_left == 0 {
+            let mode = usize::from(self.focused);
+            self.turn_left = self.next_turn[1 - mode];
+            self.next_turn[1 - mode] *= 2;
+            self.focused = !self.focused;
+            return true;
+        }
+        if self.focused {
+            // Mean of the recent LBDs × 0.8 > mean of all.
+            self.recent.len() == RECENT
+                && 4 * self.recent_sum * self.conflicts > 5 * self.lbd_sum * RECENT as u64
+        } else {
+            self.until_luby == 0
+        }
+    }
+
+    /// After a restart.
+    fn restarted(&mut self) {
+        self.clear_recent();
+        if !self.focused && self.until_luby == 0 {
+            self.luby += 1;
+            self.until_luby = luby(self.luby) * RESTART_UNIT;
+        }
+    }
+
+    fn clear_recent(&mut self) {
+        self.recent.clear();
+        self.recent_sum = 0;
+    }
+}
 
 /// A CDCL search in progress. Variables are numbered from 0; a literal's index is `2v` or
 /// `2v + 1` ([`Lit`]). Every field but the options changes as the search goes.
@@ -49,11 +168,9 @@ pub(super) struct Solver {
     pub(super) budget: Budget,
     /// How decisions are chosen.
     pub(super) decide: Decide,
-    /// Every clause, input and learnt, by its number: where its literals are in `arena`, and
-    /// whether it is learnt or deleted.
-    pub(super) headers: Vec<Header>,
-    /// Every clause's literals, one after another; the first two of a clause are watched.
-    pub(super) arena: Vec<Lit>,
+    /// Every clause of three literals or more, input and learnt, with its flags; the first two
+    /// literals of a clause are watched.
+    pub(super) arena: Arena,
     /// For each literal, the clauses watching it: looked at when it becomes false.
     pub(super) watches: Vec<Vec<Watch>>,
     /// Each literal's value (a variable's two literals always opposite or both unassigned).
@@ -85,8 +202,10 @@ pub(super) struct Solver {
     pub(super) poison: Vec<bool>,
     /// Learnt clauses present (not deleted).
     pub(super) learnts: usize,
-    /// How many learnt clauses trigger a deletion round; grows by a tenth after each.
-    pub(super) max_learnts: usize,
+    /// The conflicts after which the next deletion round comes, and how many conflicts apart
+    /// the rounds are (growing by [`REDUCE_GROWTH`] each time, as in Glucose).
+    pub(super) next_reduce: u64,
+    pub(super) reduce_interval: u64,
     /// Whether to record the DRAT proof.
     pub(super) record: bool,
     /// The DRAT proof so far, when `record`.
@@ -111,8 +230,7 @@ impl Solver {
         Solver {
             budget: options.budget,
             decide: options.decide,
-            headers: Vec::new(),
-            arena: Vec::new(),
+            arena: Arena::default(),
             watches: Vec::new(),
             values: vec![Value::Unassigned; 2 * variables],
             level: vec![0; variables],
@@ -127,7 +245,8 @@ impl Solver {
             seen: vec![false; variables],
             poison: vec![false; variables],
             learnts: 0,
-            max_learnts: 0,
+            next_reduce: FIRST_REDUCE,
+            reduce_interval: FIRST_REDUCE,
             record: options.proof,
             proof: Vec::new(),
             stats: CdclStats::default(),
@@ -163,9 +282,8 @@ impl Solver {
     }
 
     /// A stored clause's literals.
-    pub(super) fn lits(&self, clause: u32) -> &[Lit] {
-        let h = self.headers[clause as usize];
-        &self.arena[h.start as usize..(h.start + h.len) as usize]
+    pub(super) fn lits(&self, clause: u32) -> impl Iterator<Item = Lit> + '_ {
+        self.arena.codes(clause).iter().map(|&code| Lit(code))
     }
 
     /// Loads the clauses: tautologies dropped, duplicate literals merged, units assigned.
@@ -186,12 +304,8 @@ impl Solver {
             }
         }
         self.watches = counts.into_iter().map(Vec::with_capacity).collect();
-        self.arena.reserve(cnf.literal_count());
-        self.headers.reserve(cnf.len());
+        self.arena.reserve(cnf.len(), cnf.literal_count());
         let mut lits = Vec::new();
-        // Clauses of two literals or more, stored or not: what the first deletion round is
-        // measured against.
-        let mut attached = 0;
         for (i, clause) in cnf.iter().enumerate() {
             if late(i) {
                 return None;
@@ -212,11 +326,9 @@ impl Solver {
                 },
                 _ => {
                     self.attach(&lits, false, 0);
-                    attached += 1;
                 }
             }
         }
-        self.max_learnts = (attached / 3).max(1000);
         if self.decide == Decide::ShortestClause {
             self.track_long_clauses();
         }
@@ -227,30 +339,15 @@ impl Solver {
     /// clause lives in its two watch lists only. Returns the reason the clause gives its first
     /// literal when it propagates it.
     pub(super) fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> Reason {
-        let index = u32::try_from(self.headers.len()).unwrap_or(u32::MAX);
-        let binary = lits.len() == 2;
-        self.watches[lits[0].index()].push(Watch {
-            clause: index,
-            blocker: lits[1],
-            binary,
-        });
-        self.watches[lits[1].index()].push(Watch {
-            clause: index,
-            blocker: lits[0],
-            binary,
-        });
-        if binary {
+        if lits.len() == 2 {
+            self.watches[lits[0].index()].push(Watch::binary(lits[1]));
+            self.watches[lits[1].index()].push(Watch::binary(lits[0]));
             return Reason::binary(lits[1]);
         }
-        self.headers.push(Header {
-            start: u32::try_from(self.arena.len()).unwrap_or(u32::MAX),
-            len: u32::try_from(lits.len()).unwrap_or(u32::MAX),
-            learnt,
-            deleted: false,
-            lbd,
-        });
-        self.arena.extend_from_slice(lits);
-        Reason::clause(index)
+        let cref = self.arena.push(lits, learnt, lbd);
+        self.watches[lits[0].index()].push(Watch::stored(cref, lits[1]));
+        self.watches[lits[1].index()].push(Watch::stored(cref, lits[0]));
+        Reason::clause(cref)
     }
 
     /// Unit propagation with two watched literals. Returns the clause that became false, if
@@ -273,8 +370,8 @@ impl Solver {
                     kept += 1;
                     continue;
                 }
-                if watch.binary {
-                    // The other literal is the whole rest of the clause.
+                let Some(cref) = watch.clause() else {
+                    // A binary clause: the other literal is the whole rest of it.
                     watchers[kept] = watch;
                     kept += 1;
                     if blocker == Value::False {
@@ -284,45 +381,38 @@ impl Solver {
                     self.assign(watch.blocker, Reason::binary(false_lit));
                     self.stats.propagations += 1;
                     continue;
-                }
-                let h = self.headers[watch.clause as usize];
-                if h.deleted {
+                };
+                if self.arena.is_deleted(cref) {
                     continue;
                 }
                 // Put the false literal second.
-                let lits = &mut self.arena[h.start as usize..(h.start + h.len) as usize];
-                if lits[0] == false_lit {
+                let lits = self.arena.codes_mut(cref);
+                if lits[0] == false_lit.0 {
                     lits.swap(0, 1);
                 }
-                let first = lits[0];
+                let first = Lit(lits[0]);
                 if first != watch.blocker && self.values[first.index()] == Value::True {
-                    watchers[kept] = Watch {
-                        blocker: first,
-                        ..watch
-                    };
+                    watchers[kept] = Watch::stored(cref, first);
                     kept += 1;
                     continue;
                 }
                 // Another literal that is not false takes over the watch.
                 let values = &self.values;
-                if let Some(k) = (2..lits.len()).find(|&k| values[lits[k].index()] != Value::False)
+                if let Some(k) = (2..lits.len()).find(|&k| values[lits[k] as usize] != Value::False)
                 {
                     lits.swap(1, k);
-                    let new = lits[1];
-                    self.watches[new.index()].push(Watch {
-                        blocker: first,
-                        ..watch
-                    });
+                    let new = Lit(lits[1]);
+                    self.watches[new.index()].push(Watch::stored(cref, first));
                     continue;
                 }
                 // None: the clause is unit (or false) under the assignment.
                 watchers[kept] = watch;
                 kept += 1;
                 if self.values[first.index()] == Value::False {
-                    conflict = Some(Conflict::Clause(watch.clause));
+                    conflict = Some(Conflict::Clause(cref));
                     break;
                 }
-                self.assign(first, Reason::clause(watch.clause));
+                self.assign(first, Reason::clause(cref));
                 self.stats.propagations += 1;
             }
             // After a conflict the watches not looked at stay as they were.
@@ -338,6 +428,32 @@ impl Solver {
             }
         }
         None
+    }
+
+    /// Moves the live clauses down over the deleted ones ([`Arena::compact`]) and points the
+    /// watches and reasons at their new places; the watches of deleted clauses go.
+    pub(super) fn compact(&mut self) {
+        self.stats.compactions += 1;
+        let old = self.arena.compact();
+        for list in &mut self.watches {
+            list.retain_mut(|watch| match watch.clause() {
+                None => true,
+                Some(cref) => match forward(&old, cref) {
+                    Some(moved) => {
+                        *watch = Watch::stored(moved, watch.blocker);
+                        true
+                    }
+                    None => false,
+                },
+            });
+        }
+        for &lit in &self.trail {
+            let reason = &mut self.reason[lit.var()];
+            if let Why::Clause(cref) = reason.why() {
+                // A reason is never deleted.
+                *reason = Reason::clause(forward(&old, cref).unwrap_or(cref));
+            }
+        }
     }
 
     /// Undoes every assignment above `level`, saving each variable's phase.
@@ -389,8 +505,7 @@ impl Solver {
             self.prove(|| ProofStep::Add(Vec::new()));
             return Answer::Unsat;
         }
-        let mut restart = 0;
-        let mut until_restart = luby(restart) * RESTART_UNIT;
+        let mut restarts = Restarts::default();
         loop {
             if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
@@ -405,10 +520,11 @@ impl Solver {
                         learnt.iter().map(|l| l.to_dimacs()).collect(),
                     ));
                 }
+                let lbd = self.lbd(&learnt);
+                restarts.conflict(lbd, self.trail.len());
                 if learnt.len() == 1 {
                     self.assign(learnt[0], Reason::NONE);
                 } else {
-                    let lbd = self.lbd(&learnt);
                     let reason = self.attach(&learnt, true, lbd);
                     // Binary learnt clauses are kept for good; the others count towards the
                     // next deletion round.
@@ -418,20 +534,20 @@ impl Solver {
                     self.assign(learnt[0], reason);
                 }
                 self.bump /= VAR_DECAY;
-                until_restart = until_restart.saturating_sub(1);
                 continue;
             }
             if let Some(limit) = self.exhausted(start) {
                 return Answer::GaveUp(limit);
             }
-            if until_restart == 0 {
+            if restarts.due() {
                 self.backjump(0);
                 self.stats.restarts += 1;
-                restart += 1;
-                until_restart = luby(restart) * RESTART_UNIT;
+                restarts.restarted();
             }
-            if self.learnts >= self.max_learnts {
+            if self.stats.conflicts >= self.next_reduce {
                 self.reduce();
+                self.reduce_interval += REDUCE_GROWTH;
+                self.next_reduce = self.stats.conflicts + self.reduce_interval;
             }
             let Some(lit) = self.pick() else {
                 let values = (0..self.level.len())
@@ -449,10 +565,7 @@ impl Solver {
     /// propagated literal among them), a binary clause's other literal alone.
     pub(super) fn reason_lits(&self, why: Why) -> OtherLits {
         match why {
-            Why::Clause(c) => {
-                let h = self.headers[c as usize];
-                OtherLits::Stored(h.start as usize..(h.start + h.len) as usize)
-            }
+            Why::Clause(c) => OtherLits::Stored(self.arena.span(c)),
             Why::Binary(other) => OtherLits::Pair([Some(other), None], 0),
             Why::Decision => OtherLits::Pair([None, None], 0),
         }
@@ -485,9 +598,9 @@ pub(super) enum OtherLits {
 
 impl OtherLits {
     /// The next literal, read from `arena` for a stored clause.
-    pub(super) fn next(&mut self, arena: &[Lit]) -> Option<Lit> {
+    pub(super) fn next(&mut self, arena: &Arena) -> Option<Lit> {
         match self {
-            OtherLits::Stored(range) => range.next().map(|k| arena[k]),
+            OtherLits::Stored(range) => range.next().map(|k| arena.lit(k)),
             OtherLits::Pair(pair, at) => {
                 let lit = pair.get(*at).copied().flatten();
                 *at += 1;

@@ -1,5 +1,5 @@
-//! The solver's own small types: literals as numbers, values per literal, clause headers in
-//! the arena, and watch-list entries.
+//! The solver's own small types: literals as numbers, values per literal, reasons, and
+//! watch-list entries.
 
 /// A literal: variable `v` (from 0) is `2v` when positive and `2v + 1` when negative.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,17 +37,6 @@ pub(super) enum Value {
     True,
     False,
     Unassigned,
-}
-
-/// A clause in the store: where its literals are in the arena (the first two are watched),
-/// whether it was learnt, its LBD, and whether it was deleted.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Header {
-    pub(super) start: u32,
-    pub(super) len: u32,
-    pub(super) learnt: bool,
-    pub(super) deleted: bool,
-    pub(super) lbd: u32,
 }
 
 /// Why a literal is true: a decision (or a unit of the input), a stored clause, or a binary
@@ -94,12 +83,33 @@ impl Reason {
 
 /// An entry of a watch list: the clause, and one of its other literals ("blocker"): when the
 /// blocker is true, the clause is satisfied and need not be looked at. A binary clause has
-/// nothing else: its blocker is the other literal, and it is not stored (`clause` is unused).
+/// nothing else: its blocker is the other literal, and it is not stored.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Watch {
-    pub(super) clause: u32,
+    /// The clause's reference in the arena, or [`Watch::BINARY`].
+    cref: u32,
     pub(super) blocker: Lit,
-    pub(super) binary: bool,
+}
+
+impl Watch {
+    const BINARY: u32 = u32::MAX;
+
+    pub(super) fn stored(cref: u32, blocker: Lit) -> Watch {
+        debug_assert!(cref != Self::BINARY);
+        Watch { cref, blocker }
+    }
+
+    pub(super) fn binary(other: Lit) -> Watch {
+        Watch {
+            cref: Self::BINARY,
+            blocker: other,
+        }
+    }
+
+    /// The stored clause watched, or `None` for a binary clause.
+    pub(super) fn clause(self) -> Option<u32> {
+        (self.cref != Self::BINARY).then_some(self.cref)
+    }
 }
 
 #[cfg(test)]
