@@ -31,14 +31,14 @@ unit:
 fuzz:
 	NQUEENS_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --release --test fuzz
 
-## bench: the criterion benchmarks whose figures the README quotes (the CDCL one side by side
-## with MiniSat, installed when missing)
+## bench: the benchmarks whose figures the README quotes (the CDCL ones side by side with
+## MiniSat and CaDiCaL, installed when missing; sat_hard alone takes about an hour)
 bench: minisat
-	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl --bench count_vs_c
+	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl --bench count_vs_c --bench sat_hard
 
-# Debian's MiniSat, the reference for the CDCL benchmark: only when it is missing.
+# Debian's MiniSat and CaDiCaL, the references for the SAT benchmarks: only when missing.
 minisat:
-	@command -v minisat >/dev/null || (apt-get update -qq && apt-get install -y -qq minisat)
+	@(command -v minisat && command -v cadical) >/dev/null || (apt-get update -qq && apt-get install -y -qq minisat cadical)
 
 build:
 	$(CARGO) build --release
