@@ -72,7 +72,8 @@ pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
 /// and the number in all), and a time limit.
 ///
 /// # Errors
-/// [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`].
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`], and
+/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
 pub fn count_by_halves_with(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
     Ok(count_whole(n, CountMethod::Halves, options)?.all)
 }

@@ -1,9 +1,9 @@
 //! One way to count with any of the crate's counting routes: [`count_by`] takes a
 //! [`CountMethod`], as [`place`](crate::queens::place) takes a method to place queens.
 
-use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves_with, count_with};
 use std::time::Instant;
 
+use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves_with, count_with};
 use crate::backtrack::{self, MAX_ROWS};
 use crate::queens::{Encoding, QueensError, Spent};
 use crate::{csp, dp};

@@ -44,7 +44,7 @@ pub struct Counts {
 /// The number of solutions of n queens, with every core. 92 for n = 8; 14,772,512 for n = 16.
 ///
 /// # Errors
-/// [`QueensError::OutOfRange`] for n > 32.
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32.
 ///
 /// ```
 /// assert_eq!(nqueens::queens::count(8)?, 92);
@@ -58,7 +58,7 @@ pub fn count(n: usize) -> Result<u64, QueensError> {
 /// counted once): 12 for n = 8, 1,846,955 for n = 16.
 ///
 /// # Errors
-/// [`QueensError::OutOfRange`] for n > 32.
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32.
 pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
     Ok(count_with(n, &CountOptions::default())?.fundamental)
 }
@@ -66,7 +66,8 @@ pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
 /// Both counts in one search, with a number of threads and a progress callback.
 ///
 /// # Errors
-/// [`QueensError::OutOfRange`] for n > 32.
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32, and
+/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
 pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, QueensError> {
     count_whole(n, CountMethod::Bitboard, options)
 }
