@@ -198,7 +198,6 @@ impl Solver {
         candidates.sort_by_key(|&c| std::cmp::Reverse(self.arena.lbd(c)));
         for &c in &candidates[..candidates.len() / 2] {
             self.arena.delete(c);
-            self.learnts -= 1;
             self.stats.deleted += 1;
             if self.record {
                 let lits: Vec<i32> = self.lits(c).map(Lit::to_dimacs).collect();

@@ -200,8 +200,6 @@ pub(super) struct Solver {
     pub(super) seen: Vec<bool>,
     /// Variables found not to be implied during one minimisation.
     pub(super) poison: Vec<bool>,
-    /// Learnt clauses present (not deleted).
-    pub(super) learnts: usize,
     /// The conflicts after which the next deletion round comes, and how many conflicts apart
     /// the rounds are (growing by [`REDUCE_GROWTH`] each time, as in Glucose).
     pub(super) next_reduce: u64,
@@ -244,7 +242,6 @@ impl Solver {
             saved: vec![false; variables],
             seen: vec![false; variables],
             poison: vec![false; variables],
-            learnts: 0,
             next_reduce: FIRST_REDUCE,
             reduce_interval: FIRST_REDUCE,
             record: options.proof,
@@ -525,12 +522,8 @@ impl Solver {
                 if learnt.len() == 1 {
                     self.assign(learnt[0], Reason::NONE);
                 } else {
+                    // A binary learnt clause is kept for good (in its watch lists only).
                     let reason = self.attach(&learnt, true, lbd);
-                    // Binary learnt clauses are kept for good; the others count towards the
-                    // next deletion round.
-                    if learnt.len() > 2 {
-                        self.learnts += 1;
-                    }
                     self.assign(learnt[0], reason);
                 }
                 self.bump /= VAR_DECAY;
