@@ -25,25 +25,10 @@ use std::time::Instant;
 use nqueens::cdcl::Cnf;
 use nqueens::encode::Amo;
 use nqueens::queens::Encoding;
-use nqueens::rng::Rng;
 
-/// A random 3-SAT formula: `clauses` clauses of three distinct variables among `variables`,
-/// each negated with chance ½.
-fn random_3sat(variables: usize, clauses: usize, seed: u64) -> Cnf {
-    let mut rng = Rng::new(seed);
-    let mut cnf = Cnf::new();
-    for _ in 0..clauses {
-        let mut clause: Vec<i32> = Vec::with_capacity(3);
-        while clause.len() < 3 {
-            let v = i32::try_from(rng.below(variables) + 1).expect("small");
-            if clause.iter().all(|l| l.abs() != v) {
-                clause.push(if rng.chance(1, 2) { -v } else { v });
-            }
-        }
-        cnf.add(&clause);
-    }
-    cnf
-}
+#[path = "common/random.rs"]
+mod random;
+use random::random_3sat;
 
 fn write(dir: &Path, file: &str, cnf: &Cnf) -> PathBuf {
     let path = dir.join(file);

@@ -32,12 +32,12 @@
 
 use std::sync::OnceLock;
 
-use super::pieces::{Found, Plan, Stop, Worker, count_whole};
-use super::{CountMethod, CountOptions, check_size};
+use super::check_size;
+use super::plan::{Found, Plan, Stop, Worker};
 use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
-/// The largest board [`count_by_halves`] takes. Each size up multiplies the time by six to
+/// The largest board [`count_by_halves`](super::count_by_halves) takes. Each size up multiplies the time by six to
 /// nine: n = 20 took 6.6 minutes on two threads and n = 21 51 minutes (in 353 MB), so n = 22
 /// would take hours; and from n = 23 on, the marks of a placement (two windows of
 /// 2n − 1 − ⌈n/2⌉ bits) no longer fit 64 bits.
@@ -46,37 +46,6 @@ pub const MAX_HALVES_N: usize = 21;
 /// The smallest board on which counting by halves beats the symmetric bitboard search (on the
 /// same threads); below it, listing the quarters costs more than the search it saves.
 pub const HALVES_FASTER_FROM: usize = 12;
-
-/// The number of solutions of n queens, counted by joining halves, on `threads` threads (0: one
-/// per core). The same numbers as [`count`](super::count).
-///
-/// ```
-/// assert_eq!(nqueens::queens::count_by_halves(10, 1)?, 724);
-/// # Ok::<(), nqueens::queens::QueensError>(())
-/// ```
-///
-/// # Errors
-/// [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`].
-pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
-    count_by_halves_with(
-        n,
-        &CountOptions {
-            threads,
-            ..CountOptions::default()
-        },
-    )
-}
-
-/// [`count_by_halves`] with the options of [`count_with`](super::count_with): the threads, a
-/// progress callback called after each set of rows is joined (with the number joined so far
-/// and the number in all), and a time limit.
-///
-/// # Errors
-/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`], and
-/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
-pub fn count_by_halves_with(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
-    Ok(count_whole(n, CountMethod::Halves, options)?.all)
-}
 
 /// The pieces of the halves of n queens (n ≥ 4): one set of rows of each class, with the middle
 /// queen's row for odd n. The quarters are listed once, before the first piece is counted.

@@ -23,8 +23,9 @@
 //!
 //! Files: `search` (the symmetric search on threads), `plain` (the plain search), `burnside`
 //! (the classes by Burnside's lemma), `list` (every solution as a board), `halves` (the
-//! quadrant method), `method` (one entry, [`count_by`], for every way to count), `pieces` (the
-//! bitboard search and the halves cut into pieces: parts, ledgers, time limits).
+//! quadrant method), `method` (one entry, [`count_by`], for every way to count), `plan` (what the
+//! bitboard search and the halves give as pieces) and `pieces` (those pieces counted: the entry
+//! points of both, parts, ledgers, time limits).
 
 mod burnside;
 mod halves;
@@ -32,15 +33,19 @@ mod list;
 mod method;
 mod pieces;
 mod plain;
+mod plan;
 mod search;
 
 pub use burnside::{count_fundamental_by_burnside, count_symmetric};
-pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves, count_by_halves_with};
+pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N};
 pub use list::{all_solutions, fundamental_solutions};
 pub use method::{CountMethod, MAX_SAT_COUNT_N, Tally, count_by};
-pub use pieces::{Ledger, LedgerError, MAX_PARTS, Part, count_ledger, merge};
+pub use pieces::{
+    Ledger, LedgerError, MAX_PARTS, Part, count, count_by_halves, count_by_halves_with,
+    count_fundamental, count_ledger, count_with, merge,
+};
 pub use plain::count_plain;
-pub use search::{CountOptions, Counts, bitboard_pieces, count, count_fundamental, count_with};
+pub use search::{CountOptions, Counts, bitboard_pieces};
 
 use super::QueensError;
 

@@ -20,6 +20,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use super::plan::{Found, Plan, Stop, Worker};
 use super::{CountMethod, CountOptions, Counts, Tally, check_size, count_plain};
 use crate::hash::{fnv, fnv_str};
 use crate::queens::{QueensError, Spent};
@@ -112,41 +113,6 @@ impl From<QueensError> for LedgerError {
     fn from(error: QueensError) -> Self {
         LedgerError(error.to_string())
     }
-}
-
-/// What one piece found: its solutions, and (for the bitboard search) its symmetry classes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Found {
-    pub(super) solutions: u64,
-    pub(super) classes: u64,
-}
-
-/// When the pieces must stop: after the deadline, if one is set.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Stop {
-    deadline: Option<Instant>,
-}
-
-impl Stop {
-    /// Whether the deadline has passed.
-    pub(super) fn passed(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-/// Counts one piece after another for one thread; `None` when the stop came first.
-pub(super) type Worker<'a> = Box<dyn FnMut(usize, &Stop) -> Option<Found> + 'a>;
-
-/// A count's pieces in their fixed order, as a method cuts it.
-pub(super) trait Plan: Sync {
-    /// The number of pieces.
-    fn len(&self) -> usize;
-    /// A number that names piece `piece` (what it covers), for the checksum of a part.
-    fn key(&self, piece: usize) -> u64;
-    /// What every thread needs before counting (built only when there is a piece to count).
-    fn prepare(&self) {}
-    /// A counter for one thread, with its own buffers.
-    fn worker(&self) -> Worker<'_>;
 }
 
 /// The plan of a board too small to cut (n < 4): one piece, the plain search.
@@ -484,9 +450,7 @@ const HEADER: &str = "nqueens count ledger 1";
 /// [`QueensError::GaveUp`] when the time limit passed before the part was counted.
 pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), QueensError> {
     let start = Instant::now();
-    let stop = Stop {
-        deadline: crate::sat::deadline(start, options.time_limit),
-    };
+    let stop = Stop::at(crate::sat::deadline(start, options.time_limit));
     let plan = plan(ledger.n, ledger.method)?;
     let members = members(&*plan, ledger.part);
     debug_assert_eq!(members.len(), ledger.done.len());
@@ -555,6 +519,68 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
             after: Spent::Time(options.time_limit.unwrap_or(Duration::ZERO)),
         })
     }
+}
+
+/// The number of solutions of n queens, with every core. 92 for n = 8; 14,772,512 for n = 16.
+///
+/// # Errors
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32.
+///
+/// ```
+/// assert_eq!(nqueens::queens::count(8)?, 92);
+/// # Ok::<(), nqueens::queens::QueensError>(())
+/// ```
+pub fn count(n: usize) -> Result<u64, QueensError> {
+    Ok(count_with(n, &CountOptions::default())?.all)
+}
+
+/// The number of solutions up to rotation and reflection (each class of equivalent boards
+/// counted once): 12 for n = 8, 1,846,955 for n = 16.
+///
+/// # Errors
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32.
+pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
+    Ok(count_with(n, &CountOptions::default())?.fundamental)
+}
+
+/// Both counts in one search, with a number of threads and a progress callback.
+///
+/// # Errors
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32, and
+/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
+pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, QueensError> {
+    count_whole(n, CountMethod::Bitboard, options)
+}
+
+/// The number of solutions of n queens, counted by joining halves, on `threads` threads (0: one
+/// per core). The same numbers as [`count`].
+///
+/// ```
+/// assert_eq!(nqueens::queens::count_by_halves(10, 1)?, 724);
+/// # Ok::<(), nqueens::queens::QueensError>(())
+/// ```
+///
+/// # Errors
+/// [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`](super::MAX_HALVES_N).
+pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
+    count_by_halves_with(
+        n,
+        &CountOptions {
+            threads,
+            ..CountOptions::default()
+        },
+    )
+}
+
+/// [`count_by_halves`] with the options of [`count_with`]: the threads, a
+/// progress callback called after each set of rows is joined (with the number joined so far
+/// and the number in all), and a time limit.
+///
+/// # Errors
+/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`](super::MAX_HALVES_N), and
+/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
+pub fn count_by_halves_with(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
+    Ok(count_whole(n, CountMethod::Halves, options)?.all)
 }
 
 /// Counts the whole of n queens by `method` (the bitboard search or the halves) through a

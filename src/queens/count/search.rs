@@ -1,14 +1,14 @@
 //! The symmetric bitboard search on threads: every solution and the classes in one search.
 
-use super::pieces::{Found, Plan, Stop, Worker, count_whole};
-use super::{CountMethod, MAX_COUNT_N, check_size, full_mask};
+use super::plan::{Found, Plan, Stop, Worker};
+use super::{MAX_COUNT_N, check_size, full_mask};
 use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
-/// How [`count_with`] runs.
+/// How [`count_with`](super::count_with) runs.
 #[derive(Clone, Copy, Default)]
 pub struct CountOptions<'a> {
-    /// Threads to use; 0 means one per core. At most [`MAX_THREADS`] are started.
+    /// Threads to use; 0 means one per core. At most [`MAX_THREADS`](super::MAX_THREADS) are started.
     pub threads: usize,
     /// Called after each sub-problem with the number done so far and the number in all; `done`
     /// takes every value from 1 to the total once, from whichever thread finished the piece.
@@ -32,44 +32,13 @@ impl std::fmt::Debug for CountOptions<'_> {
     }
 }
 
-/// What [`count_with`] found: every solution, and the solutions up to symmetry.
+/// What [`count_with`](super::count_with) found: every solution, and the solutions up to symmetry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Counts {
     /// The number of solutions.
     pub all: u64,
     /// The number of symmetry classes (fundamental solutions).
     pub fundamental: u64,
-}
-
-/// The number of solutions of n queens, with every core. 92 for n = 8; 14,772,512 for n = 16.
-///
-/// # Errors
-/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32.
-///
-/// ```
-/// assert_eq!(nqueens::queens::count(8)?, 92);
-/// # Ok::<(), nqueens::queens::QueensError>(())
-/// ```
-pub fn count(n: usize) -> Result<u64, QueensError> {
-    Ok(count_with(n, &CountOptions::default())?.all)
-}
-
-/// The number of solutions up to rotation and reflection (each class of equivalent boards
-/// counted once): 12 for n = 8, 1,846,955 for n = 16.
-///
-/// # Errors
-/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32.
-pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
-    Ok(count_with(n, &CountOptions::default())?.fundamental)
-}
-
-/// Both counts in one search, with a number of threads and a progress callback.
-///
-/// # Errors
-/// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32, and
-/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
-pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, QueensError> {
-    count_whole(n, CountMethod::Bitboard, options)
 }
 
 /// The pieces the bitboard search of n queens is cut into (for threads, and for
