@@ -23,7 +23,10 @@ settings. nbgrader works in a copy of the course under target/coursework/.
                                           HTML must show the checkers' pictures; the cheats of
                                           GENERIC_CHEATS on every assignment and those of
                                           CHEATS on one, each of which must score 0 on the test
-                                          cell it attacks; and Validate as students run it
+                                          cell it attacks; and Validate as students run it.
+                                          The assignments are graded side by side, one a core
+                                          (NQUEENS_GRADE_JOBS sets how many), each in a course
+                                          folder of its own, target/coursework/grading/<a>/
 """
 
 import argparse
@@ -188,10 +191,11 @@ def assignments():
     return sorted(p.name for p in (COURSE / "source").iterdir() if p.is_dir())
 
 
-def nbgrader(*args):
-    """Runs nbgrader from the course folder (where its configuration is) on the work copy."""
+def nbgrader(*args, root=WORK):
+    """Runs nbgrader from the course folder (where its configuration is) on a work copy: the
+    course's (`root`, by default), or one assignment's while it is graded."""
     env = dict(os.environ)
-    env["NQUEENS_COURSE_ROOT"] = str(WORK)
+    env["NQUEENS_COURSE_ROOT"] = str(root)
     env["NQUEENS_CRATE"] = str(ROOT)
     # The grading kernels build in a cache of their own (tools/rust_kernel.py), kept between
     # gradings: the first notebook compiles the coursework crate, the others find it built.
@@ -492,9 +496,9 @@ def cheat(source, released, attack):
     return notebook
 
 
-def stopped_by_the_memory_limit(assignment, attacked):
+def stopped_by_the_memory_limit(root, assignment, attacked):
     """Whether the memory hog's attacked cell says that an allocation failed."""
-    notebook = load(WORK / "autograded" / "memory-hog" / assignment / f"{assignment}.ipynb")
+    notebook = load(root / "autograded" / "memory-hog" / assignment / f"{assignment}.ipynb")
     cell = next(c for c in notebook["cells"]
                 if c["metadata"].get("nbgrader", {}).get("grade_id") == attacked)
     return "memory allocation of" in json.dumps(cell.get("outputs", []), ensure_ascii=False)
@@ -518,148 +522,200 @@ def nbgrader_validate(notebook):
     return done.stdout + done.stderr
 
 
-def validate(released):
+def validate(assignment, path):
     """Validate as students run it, in the released folder beside the crate: the solutions pass,
-    and an untouched copy lists its failing tests and no changed cell. The copies in
-    notebooks/exercises/ carry the checksums of their own cells."""
+    and an untouched copy lists its failing tests and no changed cell. The copy in
+    notebooks/exercises/ carries the checksums of its own cells. The line to print and the
+    problems found."""
     from nbgrader.utils import compute_checksum
     import nbformat
 
     problems = []
-    for assignment, path in released.items():
-        copy = STUDENTS_COPIES / f"{assignment}.ipynb"
-        for cell in nbformat.read(copy, as_version=4).cells:
-            grading = cell.metadata.get("nbgrader", {})
-            if grading.get("locked") and grading.get("checksum") != compute_checksum(cell):
-                problems.append(f"{copy.relative_to(ROOT)}: the checksum of "
-                                f"{grading.get('grade_id')} is stale")
-        solved = path.with_name("validate-solutions.ipynb")
-        source = WORK / "source" / assignment / f"{assignment}.ipynb"
-        dump(submission(source, path, "solutions"), solved)
-        begin = time.time()
-        passing = nbgrader_validate(solved)
-        untouched = nbgrader_validate(path)
-        solved.unlink()
-        failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", untouched)
-        print(f"validate {assignment}: the solutions "
-              f"{'pass' if 'Success!' in passing else 'FAIL'}, the untouched copy lists "
-              f"{failed.group(1) if failed else 'no'} failing cells "
-              f"({time.time() - begin:.0f} s)")
-        if "Success!" not in passing:
-            problems.append(f"{assignment}: Validate fails on the solutions:\n{passing[-2000:]}")
-        if "CHANGED" in untouched or not failed:
-            problems.append(f"{assignment}: Validate on the untouched copy does not list the "
-                            f"failing tests:\n{untouched[-2000:]}")
-    return problems
+    copy = STUDENTS_COPIES / f"{assignment}.ipynb"
+    for cell in nbformat.read(copy, as_version=4).cells:
+        grading = cell.metadata.get("nbgrader", {})
+        if grading.get("locked") and grading.get("checksum") != compute_checksum(cell):
+            problems.append(f"{copy.relative_to(ROOT)}: the checksum of "
+                            f"{grading.get('grade_id')} is stale")
+    solved = path.with_name("validate-solutions.ipynb")
+    source = WORK / "source" / assignment / f"{assignment}.ipynb"
+    dump(submission(source, path, "solutions"), solved)
+    begin = time.time()
+    passing = nbgrader_validate(solved)
+    untouched = nbgrader_validate(path)
+    solved.unlink()
+    failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", untouched)
+    line = (f"validate {assignment}: the solutions "
+            f"{'pass' if 'Success!' in passing else 'FAIL'}, the untouched copy lists "
+            f"{failed.group(1) if failed else 'no'} failing cells "
+            f"({time.time() - begin:.0f} s)")
+    if "Success!" not in passing:
+        problems.append(f"{assignment}: Validate fails on the solutions:\n{passing[-2000:]}")
+    if "CHANGED" in untouched or not failed:
+        problems.append(f"{assignment}: Validate on the untouched copy does not list the "
+                        f"failing tests:\n{untouched[-2000:]}")
+    return line, problems
+
+
+def grading_copy(assignment):
+    """A course folder of its own for grading one assignment (its source, its release and the
+    gradebook that generate_assignment wrote), so that assignments are graded side by side
+    without sharing nbgrader's database; the submissions are written into it."""
+    root = WORK / "grading" / assignment
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    for folder in ("source", "release"):
+        shutil.copytree(WORK / folder / assignment, root / folder / assignment)
+    shutil.copy(WORK / "gradebook.db", root / "gradebook.db")
+    released = root / "release" / assignment / f"{assignment}.ipynb"
+    source = root / "source" / assignment / f"{assignment}.ipynb"
+    for kind in SUBMISSIONS:
+        dump(submission(source, released, kind),
+             root / "submitted" / kind / assignment / f"{assignment}.ipynb")
+    for attack in cheats_of(assignment, source):
+        dump(cheat(source, released, attack),
+             root / "submitted" / attack[0] / assignment / f"{assignment}.ipynb")
+    return root
+
+
+def grade(assignment):
+    """nbgrader autograde and generate_feedback on every submission of one assignment, in its own
+    course folder, and what their scores, outputs and feedback must be. The line to print, the
+    cheats' scores and the problems found."""
+    from nbgrader.api import Gradebook
+
+    begin = time.time()
+    root = grading_copy(assignment)
+    nbgrader("autograde", assignment, "--create", "--force", root=root)
+    nbgrader("generate_feedback", assignment, "--force", root=root)
+    problems = []
+    cheats = []
+    scores = {}
+    source = root / "source" / assignment / f"{assignment}.ipynb"
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}", "nqueens") as gradebook:
+        for kind in SUBMISSIONS:
+            found = gradebook.find_submission(assignment, kind)
+            scores[kind] = (found.score, found.max_score)
+        for kind, attacked, *_ in cheats_of(assignment, source):
+            grade = gradebook.find_grade(attacked, assignment, assignment, kind)
+            cheats.append((kind, assignment, attacked, grade.score))
+            if grade.score != 0:
+                problems.append(f"{assignment}: the cheat {kind} scores {grade.score} "
+                                f"on {attacked}, not 0")
+            if kind == "memory-hog" and not stopped_by_the_memory_limit(root, assignment,
+                                                                         attacked):
+                problems.append(f"{assignment}: the memory hog was not stopped by the "
+                                "grading's memory limit")
+    top = scores["solutions"][1]
+    # The honest, partly right answers earn exactly what their right parts are worth.
+    if abs(scores["wrong"][0] - WRONG_SCORES[assignment]) > 0.005:
+        problems.append(f"{assignment}: the partly right answers score "
+                        f"{scores['wrong'][0]:.3f}, not {WRONG_SCORES[assignment]:.3f}")
+    line = (f"{assignment:<18}" + "".join(f"{s:>9.2f} / {m:<2g}" for s, m in scores.values())
+            + f"{time.time() - begin:>8.0f} s")
+    if scores["solutions"][0] != top:
+        problems.append(f"{assignment}: the solutions score {scores['solutions'][0]} of {top}")
+    if not scores["wrong"][0] < top:
+        problems.append(f"{assignment}: the wrong answers score full marks")
+    for kind in ("stubs", "endless-loop"):
+        if scores[kind][0] != 0:
+            problems.append(f"{assignment}: the {kind} score {scores[kind][0]}, not 0")
+    graded = {kind: load(root / "autograded" / kind / assignment / f"{assignment}.ipynb")
+              for kind in SUBMISSIONS}
+    # The pictures the students' copies ship are what their cells draw today.
+    kept = pictures_of(load(COURSE / "source" / assignment / f"{assignment}.ipynb"))
+    drawn = pictures_of(graded["solutions"])
+    for grade_id, outputs in kept.items():
+        if not outputs:
+            problems.append(f"{assignment}: {grade_id} is shipped without its picture "
+                            "(run `make exercises-pictures`)")
+        elif comparable(outputs) != comparable(drawn.get(grade_id, [])):
+            problems.append(f"{assignment}: the kept picture of {grade_id} is not what the "
+                            "cell draws (run `make exercises-pictures`)")
+    # The solutions run without an error anywhere; the stubs compile (no error in a
+    # solution cell) and every test cell fails, with the checker's verdict on stderr.
+    for cell in graded["solutions"]["cells"]:
+        if errors_of(cell):
+            problems.append(f"{assignment}: an error with the solutions in "
+                            f"{cell['metadata'].get('nbgrader', {}).get('grade_id', 'a cell')}")
+    for cell in graded["stubs"]["cells"]:
+        grading = cell["metadata"].get("nbgrader", {})
+        # The checker's own verdict, shown or on stderr; not the grader's note that a test
+        # cell has no seal.
+        text = json.dumps(cell.get("outputs", []), ensure_ascii=False).replace(
+            "✘ no sealed verdict", "")
+        if grading.get("solution") and errors_of(cell):
+            problems.append(f"{assignment}: the stub of {grading['grade_id']} does not compile")
+        if grading.get("grade") and "✘" not in text:
+            problems.append(f"{assignment}: {grading['grade_id']} does not fail with the "
+                            "checker's verdict on the stub")
+    # A test cell whose report fails it scores 0 in every submission, even when evcxr's
+    # stderr comes late (the configuration adds one; see EvcxrExecute).
+    for kind, notebook in graded.items():
+        for cell in grade_cells(notebook):
+            shown = json.dumps(cell.get("outputs", []), ensure_ascii=False)
+            if 'data-scores=\\"0\\"' in shown and not errors_of(cell):
+                problems.append(f"{assignment}: a failed check scores points in {kind}, "
+                                f"{cell['metadata']['nbgrader']['grade_id']}")
+    looped = json.dumps([errors_of(c) for c in grade_cells(graded["endless-loop"])],
+                        ensure_ascii=False)
+    if "did not return within" not in looped:
+        problems.append(f"{assignment}: the endless loop was not stopped by the checker")
+    # The feedback shows the checkers' pictures of the wrong answers.
+    feedback = root / "feedback" / "wrong" / assignment / f"{assignment}.html"
+    html = feedback.read_text(encoding="utf-8") if feedback.exists() else ""
+    if "✘" not in html.replace("✘ no sealed verdict", ""):
+        problems.append(f"{assignment}: the feedback does not show the failed checks")
+    if assignment != "05-counting" and "nqueens-drawing" not in html:
+        problems.append(f"{assignment}: the feedback shows no picture of a counterexample")
+    return line, cheats, problems
+
+
+def grading_jobs():
+    """How many gradings run side by side: NQUEENS_GRADE_JOBS, else one a core (each kernel
+    compiles its cells on one core at a time)."""
+    wanted = os.environ.get("NQUEENS_GRADE_JOBS", "")
+    if wanted:
+        if not wanted.isdigit() or int(wanted) < 1:
+            sys.exit(f"NQUEENS_GRADE_JOBS must be a whole number from 1, not {wanted!r}")
+        return int(wanted)
+    return max(1, os.cpu_count() or 1)
 
 
 def command_grade(only):
-    from nbgrader.api import Gradebook
+    from concurrent.futures import ThreadPoolExecutor
 
     started = time.time()
     released = release()
     if only:
         released = {a: p for a, p in released.items() if a in only}
-    for assignment, path in released.items():
-        source = WORK / "source" / assignment / f"{assignment}.ipynb"
-        for kind in SUBMISSIONS:
-            dump(submission(source, path, kind),
-                 WORK / "submitted" / kind / assignment / f"{assignment}.ipynb")
-        for attack in cheats_of(assignment, source):
-            dump(cheat(source, path, attack),
-                 WORK / "submitted" / attack[0] / assignment / f"{assignment}.ipynb")
+    jobs = grading_jobs()
+    print(f"{'assignment':<18}" + "".join(f"{k:>14}" for k in SUBMISSIONS) + "      time"
+          f"   ({jobs} side by side)", flush=True)
     problems = []
     cheats = []
-    print(f"{'assignment':<18}" + "".join(f"{k:>14}" for k in SUBMISSIONS) + "      time")
-    for assignment in released:
-        begin = time.time()
-        nbgrader("autograde", assignment, "--create", "--force")
-        nbgrader("generate_feedback", assignment, "--force")
-        scores = {}
-        with Gradebook(f"sqlite:///{WORK / 'gradebook.db'}", "nqueens") as gradebook:
-            for kind in SUBMISSIONS:
-                found = gradebook.find_submission(assignment, kind)
-                scores[kind] = (found.score, found.max_score)
-            source = WORK / "source" / assignment / f"{assignment}.ipynb"
-            for kind, attacked, *_ in cheats_of(assignment, source):
-                grade = gradebook.find_grade(attacked, assignment, assignment, kind)
-                cheats.append((kind, assignment, attacked, grade.score))
-                if grade.score != 0:
-                    problems.append(f"{assignment}: the cheat {kind} scores {grade.score} "
-                                    f"on {attacked}, not 0")
-                if kind == "memory-hog" and not stopped_by_the_memory_limit(assignment,
-                                                                             attacked):
-                    problems.append(f"{assignment}: the memory hog was not stopped by the "
-                                    "grading's memory limit")
-        top = scores["solutions"][1]
-        # The honest, partly right answers earn exactly what their right parts are worth.
-        if abs(scores["wrong"][0] - WRONG_SCORES[assignment]) > 0.005:
-            problems.append(f"{assignment}: the partly right answers score "
-                            f"{scores['wrong'][0]:.3f}, not {WRONG_SCORES[assignment]:.3f}")
-        print(f"{assignment:<18}" + "".join(f"{s:>9.2f} / {m:<2g}" for s, m in scores.values())
-              + f"{time.time() - begin:>8.0f} s")
-        if scores["solutions"][0] != top:
-            problems.append(f"{assignment}: the solutions score {scores['solutions'][0]} of {top}")
-        if not scores["wrong"][0] < top:
-            problems.append(f"{assignment}: the wrong answers score full marks")
-        for kind in ("stubs", "endless-loop"):
-            if scores[kind][0] != 0:
-                problems.append(f"{assignment}: the {kind} score {scores[kind][0]}, not 0")
-        graded = {kind: load(WORK / "autograded" / kind / assignment / f"{assignment}.ipynb")
-                  for kind in SUBMISSIONS}
-        # The pictures the students' copies ship are what their cells draw today.
-        kept = pictures_of(load(COURSE / "source" / assignment / f"{assignment}.ipynb"))
-        drawn = pictures_of(graded["solutions"])
-        for grade_id, outputs in kept.items():
-            if not outputs:
-                problems.append(f"{assignment}: {grade_id} is shipped without its picture "
-                                "(run `make exercises-pictures`)")
-            elif comparable(outputs) != comparable(drawn.get(grade_id, [])):
-                problems.append(f"{assignment}: the kept picture of {grade_id} is not what the "
-                                "cell draws (run `make exercises-pictures`)")
-        # The solutions run without an error anywhere; the stubs compile (no error in a
-        # solution cell) and every test cell fails, with the checker's verdict on stderr.
-        for cell in graded["solutions"]["cells"]:
-            if errors_of(cell):
-                problems.append(f"{assignment}: an error with the solutions in "
-                                f"{cell['metadata'].get('nbgrader', {}).get('grade_id', 'a cell')}")
-        for cell in graded["stubs"]["cells"]:
-            grading = cell["metadata"].get("nbgrader", {})
-            # The checker's own verdict, shown or on stderr; not the grader's note that a test
-            # cell has no seal.
-            text = json.dumps(cell.get("outputs", []), ensure_ascii=False).replace(
-                "✘ no sealed verdict", "")
-            if grading.get("solution") and errors_of(cell):
-                problems.append(f"{assignment}: the stub of {grading['grade_id']} does not compile")
-            if grading.get("grade") and "✘" not in text:
-                problems.append(f"{assignment}: {grading['grade_id']} does not fail with the "
-                                "checker's verdict on the stub")
-        # A test cell whose report fails it scores 0 in every submission, even when evcxr's
-        # stderr comes late (the configuration adds one; see EvcxrExecute).
-        for kind, notebook in graded.items():
-            for cell in grade_cells(notebook):
-                shown = json.dumps(cell.get("outputs", []), ensure_ascii=False)
-                if 'data-scores=\\"0\\"' in shown and not errors_of(cell):
-                    problems.append(f"{assignment}: a failed check scores points in {kind}, "
-                                    f"{cell['metadata']['nbgrader']['grade_id']}")
-        looped = json.dumps([errors_of(c) for c in grade_cells(graded["endless-loop"])],
-                            ensure_ascii=False)
-        if "did not return within" not in looped:
-            problems.append(f"{assignment}: the endless loop was not stopped by the checker")
-        # The feedback shows the checkers' pictures of the wrong answers.
-        feedback = (WORK / "feedback" / "wrong" / assignment / f"{assignment}.html")
-        html = feedback.read_text(encoding="utf-8") if feedback.exists() else ""
-        if "✘" not in html.replace("✘ no sealed verdict", ""):
-            problems.append(f"{assignment}: the feedback does not show the failed checks")
-        if assignment != "05-counting" and "nqueens-drawing" not in html:
-            problems.append(f"{assignment}: the feedback shows no picture of a counterexample")
-    problems += validate(released)
+    # Every assignment's grading and Validate runs are independent (each grading in its own
+    # course folder, each kernel in its own build directory): run them side by side, and
+    # report in the course's order.
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        gradings = [pool.submit(grade, a) for a in released]
+        validations = [pool.submit(validate, a, p) for a, p in released.items()]
+        for future in gradings:
+            line, found, trouble = future.result()
+            print(line, flush=True)
+            cheats += found
+            problems += trouble
+        for future in validations:
+            line, trouble = future.result()
+            print(line, flush=True)
+            problems += trouble
     if len(released) == len(assignments()):
         problems += check_bundle(bundle(released))
     for kind, assignment, attacked, score in cheats:
         print(f"cheat {kind:<19} on {assignment} {attacked}: {score:g} points")
-    print(f"feedback: {(WORK / 'feedback').relative_to(ROOT)}/<submission>/<assignment>/; "
-          f"{time.time() - started:.0f} s in all")
+    print(f"feedback: {(WORK / 'grading').relative_to(ROOT)}/<assignment>/feedback/<submission>/"
+          f"<assignment>/; {time.time() - started:.0f} s in all")
     for problem in problems:
         print("  " + problem)
     return 1 if problems else 0
