@@ -15,16 +15,22 @@
 //!   none attacking another (7,535,369 of each for n = 20). The east placements on a set of
 //!   rows R are then the north quarters on R's north rows, each with the south quarters on R's
 //!   south rows that fill the other columns and share no diagonal with it. Only the quarters and
-//!   the placements of one R at a time are kept, so the memory stays small: 33 MB for n = 18,
-//!   206 MB for n = 20 (the halves of n = 18 all at once would take 2.5 GB).
+//!   the placements of one R at a time are kept, so the memory stays small (at most, on one
+//!   thread: 33 MiB for n = 18, 221 MiB for n = 20, measured by `/usr/bin/time -f %M`;
+//!   the halves of n = 18 all at once would take 2.5 GB).
 //! * **Signatures.** Of a half's diagonals only those that cross into the other half matter:
 //!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes a
 //!   signature with a bit for each, and a pair fits when the signatures share no bit: one AND.
 //! * **Buckets.** For each set of rows R, the placements of both sides are sorted by a few
-//!   middle bits of each window of their signature (2 for n ≤ 15, up to 6 from n = 20), and an
-//!   east bucket meets only the west buckets whose bits it leaves free: with three bits a side,
-//!   (3/4)⁶, about a fifth, of the pairs are looked at. The east buckets are taken in blocks
-//!   small enough to stay in the nearest cache while the west signatures pass by.
+//!   middle bits of each window of their signature (none up to n = 17, 3 for 18, 2 for 19, 4
+//!   from 20), and a bucket meets only the other side's buckets whose bits it leaves free: with
+//!   four bits a side, (3/4)⁸, about a tenth, of the pairs are looked at.
+//! * **Slices.** The larger side's buckets are cut into groups of 256 signatures, and each group
+//!   is transposed into a bit of each signature per bit position (bit-sliced, the idea of
+//!   Kluev's `matchtr.h`) and made into tables: for each five bits of a signature and each value
+//!   of them, the members that have none of those bits. A signature of the other side then fits
+//!   the members in the AND of its handful of entries, 256 pairs at a time, and the members
+//!   that fit are summed by carry-save adders, eight signatures before a count of bits.
 //! * **Symmetry.** Mirroring the board left to right swaps the halves, and turning it upside
 //!   down maps the placements on R to those on R reversed (and the middle queen's row r to
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
@@ -37,10 +43,10 @@ use super::plan::{Found, Plan, Stop, Worker};
 use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
-/// The largest board [`count_by_halves`](super::count_by_halves) takes. Each size up multiplies the time by six to
-/// nine: n = 20 took 6.6 minutes on two threads and n = 21 51 minutes (in 353 MB), so n = 22
-/// would take hours; and from n = 23 on, the marks of a placement (two windows of
-/// 2n − 1 − ⌈n/2⌉ bits) no longer fit 64 bits.
+/// The largest board [`count_by_halves`](super::count_by_halves) takes. Each size up multiplies
+/// the time by six to nine (see the README's benchmarks), so n = 22 would take hours; and from
+/// n = 23 on, the marks of a placement (two windows of 2n − 1 − ⌈n/2⌉ bits) no longer fit 64
+/// bits.
 pub const MAX_HALVES_N: usize = 21;
 
 /// The smallest board on which counting by halves beats the symmetric bitboard search (on the
@@ -160,13 +166,13 @@ impl Split {
             window: n - 1 - gap,
             span: 2 * n - 1 - (half + gap),
             // The more placements a set of rows has, the more buckets pay: these were the
-            // fastest for each n (for n = 20, on every 25th set of rows, 6 bits took 0.91 of
-            // the time of 5, 0.58 of 4, and 0.63 of 7).
+            // fastest for each n (`count N --threads 1 --parts 64 --part 9` for n = 20: 4 bits
+            // took 0.57 of the time of 3 and 0.73 of 5), with at most 32 bits left beside them.
             key_bits: match n {
-                ..=15 => 2,
-                16 | 17 => 3,
-                18 | 19 => 4,
-                _ => 6,
+                ..=17 => 0,
+                18 => 3,
+                19 => 2,
+                _ => 4,
             },
         };
         // The marks fill at most a u64, and what is left of a signature beside its key a u32.
@@ -403,6 +409,7 @@ struct Joiner<'a> {
     split: &'a Split,
     east: Buckets,
     west: Buckets,
+    slices: Slices,
 }
 
 /// Signatures sorted by their key, each kept as its `Split::rest`.
@@ -439,10 +446,6 @@ impl Buckets {
     }
 }
 
-/// The east signatures compared with the west ones in blocks of this many, so that a block stays
-/// in the nearest cache while every west signature that may fit it passes by (16 KB).
-const BLOCK: usize = 4096;
-
 impl<'a> Joiner<'a> {
     fn new(split: &'a Split) -> Self {
         let buckets = || Buckets {
@@ -453,11 +456,18 @@ impl<'a> Joiner<'a> {
             split,
             east: buckets(),
             west: buckets(),
+            slices: Slices::default(),
         }
     }
 
     /// The pairs of an east placement of `east` and a west one of `west` (given as the east
     /// placements they mirror) that share no diagonal.
+    ///
+    /// Both sides are sorted into buckets by key; a bucket meets only the other side's buckets
+    /// whose key bits it leaves free. The larger side's buckets are cut into groups of 256
+    /// signatures and each group is sliced (see [`Slices`]); the smaller side's signatures that
+    /// may fit the group then pass by it, each taking a handful of table entries and one AND
+    /// for 256 pairs.
     fn pairs(&mut self, east: &[u64], west: &mut [u64], stop: &Stop) -> Option<u64> {
         let split = self.split;
         for w in west.iter_mut() {
@@ -465,21 +475,33 @@ impl<'a> Joiner<'a> {
         }
         self.east.sort(split, east);
         self.west.sort(split, west);
+        // Sliced, the larger side makes fewer groups for the smaller one to pass by.
+        let (sliced, scanned) = if self.west.rests.len() > self.east.rests.len() {
+            (&self.west, &self.east)
+        } else {
+            (&self.east, &self.west)
+        };
         let keys = split.keys();
+        let chunks = (2 * (split.window - split.key_bits)).div_ceil(CHUNK);
+        let count: fn(&[Lanes], &[u32]) -> u64 = match chunks {
+            ..=4 => count_fitting::<4>,
+            5 => count_fitting::<5>,
+            6 => count_fitting::<6>,
+            _ => count_fitting::<7>,
+        };
         let mut total = 0;
         for key in 0..keys {
             if stop.passed() {
                 return None;
             }
-            // The west buckets that may fit this east one: those whose key bits it leaves free,
-            // every submask of them.
+            // The other side's buckets that may fit this one: those whose key bits it leaves
+            // free, every submask of them.
             let free = (keys - 1) & !key;
-            for block in self.east.bucket(key).chunks(BLOCK) {
+            for group in sliced.bucket(key).chunks(LANES) {
+                let table = self.slices.build(group);
                 let mut sub = free;
                 loop {
-                    for &w in self.west.bucket(sub) {
-                        total += block.iter().filter(|&&e| e & w == 0).count() as u64;
-                    }
+                    total += count(table, scanned.bucket(sub));
                     if sub == 0 {
                         break;
                     }
@@ -489,6 +511,137 @@ impl<'a> Joiner<'a> {
         }
         Some(total)
     }
+}
+
+/// The words of a group's lanes: 256 signatures side by side, a bit of each in four words.
+const WORDS: usize = 4;
+/// The signatures of a group.
+const LANES: usize = 64 * WORDS;
+/// A bit for each signature of a group.
+type Lanes = [u64; WORDS];
+/// The bits of a signature looked up together in a group's table.
+const CHUNK: usize = 5;
+/// The chunks of the longest rest (32 bits).
+const MOST_CHUNKS: usize = 32_usize.div_ceil(CHUNK);
+
+/// One group of signatures, sliced (bit-sliced, as in Kluev's `matchtr.h`, written anew): for
+/// each chunk of [`CHUNK`] bits of a rest and each value v of those bits, the lanes whose
+/// signature has none of v's bits. The lanes that fit a signature s are then the AND of the
+/// entries of s's chunks, and counting them is counting set bits.
+#[derive(Default)]
+struct Slices {
+    /// Bit b of every lane's signature: the group transposed.
+    columns: Vec<Lanes>,
+    /// `MOST_CHUNKS` tables of 2^`CHUNK` entries, one after another.
+    table: Vec<Lanes>,
+}
+
+impl Slices {
+    /// The tables of `group` (at most [`LANES`] rests); the lanes past its end fit nothing.
+    fn build(&mut self, group: &[u32]) -> &[Lanes] {
+        self.columns.clear();
+        self.columns.resize(MOST_CHUNKS * CHUNK, [0; WORDS]);
+        let mut valid = [0_u64; WORDS];
+        for (word, lanes) in group.chunks(64).enumerate() {
+            valid[word] = u64::MAX >> (64 - lanes.len());
+            let mut matrix = [0_u64; 64];
+            for (row, &rest) in matrix.iter_mut().zip(lanes) {
+                *row = u64::from(rest);
+            }
+            transpose(&mut matrix);
+            for (column, &bits) in self.columns.iter_mut().zip(&matrix) {
+                column[word] = bits;
+            }
+        }
+        self.table.clear();
+        self.table.resize(MOST_CHUNKS << CHUNK, [0; WORDS]);
+        for chunk in 0..MOST_CHUNKS {
+            let table = &mut self.table[chunk << CHUNK..(chunk + 1) << CHUNK];
+            // Only the lanes of the group: the first chunk's tables carry them to the AND.
+            table[0] = if chunk == 0 { valid } else { [u64::MAX; WORDS] };
+            for v in 1..1_usize << CHUNK {
+                let low = v & v.wrapping_neg();
+                let prev = table[v ^ low];
+                let column = self.columns[chunk * CHUNK + low.trailing_zeros() as usize];
+                table[v] = std::array::from_fn(|i| prev[i] & !column[i]);
+            }
+        }
+        &self.table
+    }
+}
+
+/// Transposes a 64 × 64 matrix of bits, a row a word: afterwards bit c of row r is what bit r
+/// of row c was (blocks of 32, 16, …, 1 swapped across the diagonal in turn).
+fn transpose(matrix: &mut [u64; 64]) {
+    let (mut width, mut mask) = (32, 0x0000_0000_FFFF_FFFF_u64);
+    while width != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((matrix[k] >> width) ^ matrix[k + width]) & mask;
+            matrix[k] ^= t << width;
+            matrix[k + width] ^= t;
+            k = (k + width + 1) & !width;
+        }
+        width >>= 1;
+        mask ^= mask << width;
+    }
+}
+
+/// The lanes of a group's `table` whose signature shares no bit with the rest `scanned`.
+#[inline]
+fn fitting<const CHUNKS: usize>(table: &[Lanes], scanned: u32) -> Lanes {
+    let mask = (1_u32 << CHUNK) - 1;
+    let mut lanes = table[(scanned & mask) as usize];
+    for chunk in 1..CHUNKS {
+        let entry = table[(chunk << CHUNK) | ((scanned >> (chunk * CHUNK)) & mask) as usize];
+        for (lane, bits) in lanes.iter_mut().zip(entry) {
+            *lane &= bits;
+        }
+    }
+    lanes
+}
+
+/// The number of lanes set.
+fn ones(lanes: Lanes) -> u64 {
+    lanes.iter().map(|x| u64::from(x.count_ones())).sum()
+}
+
+/// A carry-save adder of lanes: lane by lane, the bits of x + y + z, as (carries, sums).
+#[inline]
+fn csa(x: Lanes, y: Lanes, z: Lanes) -> (Lanes, Lanes) {
+    let odd: Lanes = std::array::from_fn(|i| x[i] ^ y[i]);
+    (
+        std::array::from_fn(|i| (x[i] & y[i]) | (odd[i] & z[i])),
+        std::array::from_fn(|i| odd[i] ^ z[i]),
+    )
+}
+
+/// The pairs of a lane of a group's `table` and a rest of `scanned` that share no bit. The
+/// lanes that fit are added eight rests at a time by carry-save adders (after Harley and Seal)
+/// into lanes worth 1, 2 and 4, so that bits are counted once for every eight rests.
+#[inline]
+fn count_fitting<const CHUNKS: usize>(table: &[Lanes], scanned: &[u32]) -> u64 {
+    let table = &table[..CHUNKS << CHUNK];
+    let (mut units, mut twos, mut fours) = ([0; WORDS], [0; WORDS], [0; WORDS]);
+    let mut eights = 0;
+    let mut batches = scanned.chunks_exact(8);
+    for batch in &mut batches {
+        let fit: [Lanes; 8] = std::array::from_fn(|i| fitting::<CHUNKS>(table, batch[i]));
+        let (two_a, sum) = csa(units, fit[0], fit[1]);
+        let (two_b, sum) = csa(sum, fit[2], fit[3]);
+        let (four_a, two) = csa(twos, two_a, two_b);
+        let (two_c, sum) = csa(sum, fit[4], fit[5]);
+        let (two_d, sum) = csa(sum, fit[6], fit[7]);
+        let (four_b, two) = csa(two, two_c, two_d);
+        let (eight, four) = csa(fours, four_a, four_b);
+        (units, twos, fours) = (sum, two, four);
+        eights += ones(eight);
+    }
+    let mut total = 8 * eights + 4 * ones(fours) + 2 * ones(twos) + ones(units);
+    for &rest in batches.remainder() {
+        total += ones(fitting::<CHUNKS>(table, rest));
+    }
+    total
 }
 
 #[cfg(test)]
@@ -541,6 +694,59 @@ mod tests {
                 direct.sort_unstable();
                 built.sort_unstable();
                 assert_eq!(built, direct, "n = {n}, spared {spared:b}");
+            }
+        }
+    }
+
+    #[test]
+    fn transposing_swaps_rows_and_columns() {
+        let mut rng = crate::rng::Rng::new(11);
+        let rows: [u64; 64] = std::array::from_fn(|_| rng.next_u64());
+        let mut matrix = rows;
+        transpose(&mut matrix);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, column) in matrix.iter().enumerate() {
+                assert_eq!(row >> c & 1, column >> r & 1, "row {r}, column {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_join_counts_every_pair_that_shares_no_diagonal() {
+        // For each width of key in use (n = 16: none; 19: 2 bits; 18: 3; 20: 4), sides of
+        // signatures with about a quarter of their bits set, so that some pairs fit, and with
+        // buckets both smaller and larger than a group of 256, against every pair tried.
+        let mut rng = crate::rng::Rng::new(5);
+        for (n, sizes) in [
+            (16, [(0, 0), (1, 700), (300, 1), (900, 1300)]),
+            (19, [(5, 3), (257, 40), (2000, 600), (513, 4000)]),
+            (18, [(1, 1), (64, 256), (3000, 2500), (256, 9000)]),
+            (20, [(2, 9), (100, 1000), (5000, 3000), (1000, 20000)]),
+        ] {
+            let split = Split::new(n);
+            let mask = (1_u64 << (2 * split.window)) - 1;
+            let mut joiner = Joiner::new(&split);
+            for (east, west) in sizes {
+                let mut side = |len: usize| -> Vec<u64> {
+                    (0..len)
+                        .map(|_| rng.next_u64() & rng.next_u64() & mask)
+                        .collect()
+                };
+                let (east, mut west) = (side(east), side(west));
+                let mirrored: Vec<u64> = west.iter().map(|&w| split.mirrored(w)).collect();
+                let tried = east
+                    .iter()
+                    .map(|&e| mirrored.iter().filter(|&&w| e & w == 0).count() as u64)
+                    .sum::<u64>();
+                let counted = joiner.pairs(&east, &mut west, &Stop::at(None));
+                assert_eq!(
+                    counted,
+                    Some(tried),
+                    "n = {n}, {} × {}",
+                    east.len(),
+                    west.len()
+                );
+                assert!(tried > 0 || east.is_empty() || west.len() < 2, "n = {n}");
             }
         }
     }
