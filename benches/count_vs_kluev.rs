@@ -5,10 +5,11 @@
 //!
 //! Kluev's program takes the board size as a constant of its sources (`size` in
 //! `solcounter.h`), so each n is built from a copy in `target/kluev/N/`, with g++ as its README
-//! says (`-std=c++20 -O3 -march=native`, its configuration as shipped). Both programs are timed
-//! as whole processes, `KLUEV_ROUNDS` (default 3) alternating runs each, and the medians
-//! compared; both counts must be the published one. `KLUEV_SIZES` (default `16 17 18`) chooses
-//! the boards.
+//! says (`-std=c++20 -O3 -march=native`), its configuration as shipped but for the two settings
+//! its own table changes by size (the sieve's cut bits and the matcher's smallest group, which
+//! change from n = 20). Both programs are timed as whole processes, `KLUEV_ROUNDS` (default 3)
+//! alternating runs each, and the medians compared; both counts must be the published one.
+//! `KLUEV_SIZES` (default `16 17 18 19`) chooses the boards.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -34,11 +35,27 @@ fn build(source: &Path, n: usize) -> Result<PathBuf, String> {
         .lines()
         .find(|l| l.trim_start().starts_with("inline constexpr int size ="))
         .ok_or("solcounter.h has no `inline constexpr int size = …;` line")?;
-    std::fs::write(
-        &config,
-        text.replace(line, &format!("inline constexpr int size = {n};")),
-    )
-    .map_err(|e| e.to_string())?;
+    let mut text = text.replace(line, &format!("inline constexpr int size = {n};"));
+    // Its own table of settings by size (in the comment beside them): from n = 20 on, three
+    // bits cut for its sieve and larger groups before matching. BMI2 and prefetching stay as
+    // shipped (off): BMI2 is slow on the AMD processors this was measured on.
+    let (cuts, min_size) = match n {
+        ..=19 => (0, 40),
+        20 | 21 => (3, 60),
+        _ => (6, 80),
+    };
+    for (setting, value) in [(".sieveCuts = ", cuts), (".matchMinSize = ", min_size)] {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(setting))
+            .ok_or(format!("solcounter.h has no `{setting}…` line"))?
+            .to_owned();
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let comment = line.find("//").map_or("", |at| &line[at..]);
+        let new = format!("{indent}{setting}{value},    {comment}");
+        text = text.replace(&line, &new);
+    }
+    std::fs::write(&config, text).map_err(|e| e.to_string())?;
     let program = dir.join("kluev");
     let status = Command::new("g++")
         .args([
@@ -107,7 +124,7 @@ fn main() {
         .unwrap_or(3)
         .max(1);
     let sizes: Vec<usize> = std::env::var("KLUEV_SIZES")
-        .unwrap_or_else(|_| "16 17 18".to_owned())
+        .unwrap_or_else(|_| "16 17 18 19".to_owned())
         .split_whitespace()
         .filter_map(|n| n.parse().ok())
         .collect();

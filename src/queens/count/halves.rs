@@ -244,7 +244,8 @@ impl Split {
     /// Into `out`, the signature of every placement of the east half on the set of `rows`
     /// that leaves the squares of `spared` alone: a north quarter on the north rows of the
     /// set, with each south quarter on the south rows that fills the other columns and shares
-    /// no diagonal with it.
+    /// no diagonal with it. `MIRRORED`: each signature mirrored, as that of the west half the
+    /// placement mirrors.
     fn halves<const MIRRORED: bool>(
         &self,
         quarters: &Quarters,
