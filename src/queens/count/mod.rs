@@ -29,6 +29,7 @@
 
 mod burnside;
 mod halves;
+mod join;
 mod list;
 mod method;
 mod pieces;
