@@ -5,9 +5,10 @@
 //!
 //! Kluev's program takes the board size as a constant of its sources (`size` in
 //! `solcounter.h`), so each n is built from a copy in `target/kluev/N/`, with g++ as its README
-//! says (`-std=c++20 -O3 -march=native`), its configuration as shipped but for the two settings
-//! its own table changes by size (the sieve's cut bits and the matcher's smallest group, which
-//! change from n = 20). Both programs are timed as whole processes, `KLUEV_ROUNDS` (default 3)
+//! says (`-std=c++20 -O3 -march=native`), its configuration as shipped but for the settings its
+//! own table changes by size (the sieve's cut bits and the matcher's smallest group, which change
+//! from n = 20, and prefetching, on where the table says so; BMI2 stays off). Both programs are
+//! timed as whole processes, `KLUEV_ROUNDS` (default 3)
 //! alternating runs each, and the medians compared; both counts must be the published one.
 //! `KLUEV_SIZES` (default `16 17 18 19`) chooses the boards.
 
@@ -37,14 +38,28 @@ fn build(source: &Path, n: usize) -> Result<PathBuf, String> {
         .ok_or("solcounter.h has no `inline constexpr int size = …;` line")?;
     let mut text = text.replace(line, &format!("inline constexpr int size = {n};"));
     // Its own table of settings by size (in the comment beside them): from n = 20 on, three
-    // bits cut for its sieve and larger groups before matching. BMI2 and prefetching stay as
-    // shipped (off): BMI2 is slow on the AMD processors this was measured on.
-    let (cuts, min_size) = match n {
-        ..=19 => (0, 40),
-        20 | 21 => (3, 60),
-        _ => (6, 80),
+    // bits cut for its sieve and larger groups before matching; prefetching on where the table
+    // says so (to 19, and 22; it marks 20 as either way, and it stays off there). BMI2 stays
+    // off as shipped: it is slow on the AMD processors this was measured on.
+    let (cuts, min_size, prefetch) = match n {
+        ..=19 => (0, 40, true),
+        20 | 21 => (3, 60, false),
+        _ => (6, 80, true),
     };
-    for (setting, value) in [(".sieveCuts = ", cuts), (".matchMinSize = ", min_size)] {
+    if prefetch {
+        let header = dir.join("prefetch.h");
+        let text = std::fs::read_to_string(&header).map_err(|e| format!("prefetch.h: {e}"))?;
+        let enabled = text.replace("//#include \"prefetchx86.h\"", "#include \"prefetchx86.h\"");
+        if enabled == text {
+            return Err("prefetch.h has no `//#include \"prefetchx86.h\"` line".to_owned());
+        }
+        std::fs::write(&header, enabled).map_err(|e| e.to_string())?;
+    }
+    for (setting, value) in [
+        (".sieveCuts = ", cuts.to_string()),
+        (".matchMinSize = ", min_size.to_string()),
+        (".prefetch = ", prefetch.to_string()),
+    ] {
         let line = text
             .lines()
             .find(|l| l.trim_start().starts_with(setting))
