@@ -579,14 +579,13 @@ def grading_copy(assignment):
     return root
 
 
-def grade(assignment):
+def grade(assignment, root):
     """nbgrader autograde and generate_feedback on every submission of one assignment, in its own
-    course folder, and what their scores, outputs and feedback must be. The line to print, the
-    cheats' scores and the problems found."""
+    course folder `root` (see grading_copy), and what their scores, outputs and feedback must
+    be. The line to print, the cheats' scores and the problems found."""
     from nbgrader.api import Gradebook
 
     begin = time.time()
-    root = grading_copy(assignment)
     nbgrader("autograde", assignment, "--create", "--force", root=root)
     nbgrader("generate_feedback", assignment, "--force", root=root)
     problems = []
@@ -698,8 +697,10 @@ def command_grade(only):
     # Every assignment's grading and Validate runs are independent (each grading in its own
     # course folder, each kernel in its own build directory): run them side by side, and
     # report in the course's order.
+    # The course folders are copied first, before any Validate run writes into a release folder.
+    roots = {a: grading_copy(a) for a in released}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        gradings = [pool.submit(grade, a) for a in released]
+        gradings = [pool.submit(grade, a, roots[a]) for a in released]
         validations = [pool.submit(validate, a, p) for a, p in released.items()]
         for future in gradings:
             line, found, trouble = future.result()
