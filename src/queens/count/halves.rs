@@ -135,9 +135,7 @@ struct Split {
     /// The east half's first column, and where both windows start (the first diagonal index
     /// that crosses): half + gap.
     start: usize,
-    /// The bits of one window: n − 1 − gap.
-    window: usize,
-    /// Where a signature's bits are, for the join.
+    /// Where a signature's bits are, for the join: its two windows of n − 1 − gap bits each.
     layout: Layout,
     /// The diagonals of one direction that pass through the east half: 2n − 1 − `start`.
     span: usize,
@@ -156,12 +154,11 @@ impl Split {
             half,
             gap,
             start: half + gap,
-            window: n - 1 - gap,
             span: 2 * n - 1 - (half + gap),
             layout: Layout::new(n),
         };
         // The marks fill at most a u64.
-        debug_assert!(2 * split.span <= 64 && split.layout.window == split.window);
+        debug_assert!(2 * split.span <= 64);
         split
     }
 
@@ -181,15 +178,15 @@ impl Split {
 
     /// A half's signature: the rising window, then the falling one.
     fn signature(&self, marks: Marks) -> u64 {
-        let low = (1_u64 << self.window) - 1;
-        (marks & low) | ((marks >> (self.span + self.start)) & low) << self.window
+        let low = (1_u64 << self.layout.window) - 1;
+        (marks & low) | ((marks >> (self.span + self.start)) & low) << self.layout.window
     }
 
     /// The signature of the west half that mirrors an east placement: the mirror swaps rising
     /// and falling diagonals, and the two windows start at the same place.
     fn mirrored(&self, signature: u64) -> u64 {
-        let low = (1_u64 << self.window) - 1;
-        ((signature >> self.window) & low) | ((signature & low) << self.window)
+        let low = (1_u64 << self.layout.window) - 1;
+        ((signature >> self.layout.window) & low) | ((signature & low) << self.layout.window)
     }
 
     /// Into `out`, the signature of every placement of the east half on the set of `rows`
@@ -436,16 +433,16 @@ mod tests {
             let split = Split::new(n);
             assert!(2 * split.span <= 64, "n = {n}");
             // Every bit of a signature lands in its key or in what is left: none is dropped.
-            for bit in 0..2 * split.window {
+            for bit in 0..2 * split.layout.window {
                 let signature = 1 << bit;
                 let layout = split.layout;
                 let kept = layout.key(signature).count_ones() + layout.rest(signature).count_ones();
                 assert_eq!(kept, 1, "n = {n}, bit {bit}");
             }
-            let all = (1_u64 << (2 * split.window)) - 1;
+            let all = (1_u64 << (2 * split.layout.window)) - 1;
             assert_eq!(
                 split.layout.rest(all).count_ones() as usize,
-                2 * (split.window - split.layout.key_bits)
+                2 * (split.layout.window - split.layout.key_bits)
             );
         }
     }
