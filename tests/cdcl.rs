@@ -90,12 +90,14 @@ fn random_3sat_at_the_threshold_is_certified() {
     let mut deleted = 0;
     let mut conflicts = 0;
     let mut compactions = 0;
+    let mut walks = 0;
     for seed in 0..6 {
         let clauses = random_ksat(150, 639, 3, 1000 + seed);
         let report = cdcl::solve(&clauses, &proving());
         both[usize::from(certify(&clauses, &report))] += 1;
         conflicts += report.stats.conflicts;
         compactions += report.stats.compactions;
+        walks += report.stats.walks;
         deleted += report
             .proof
             .iter()
@@ -110,6 +112,10 @@ fn random_3sat_at_the_threshold_is_certified() {
     // The clause store was compacted under the proofs too (clauses moved, watches and reasons
     // pointed at their new places), and every answer above still checked.
     assert!(compactions > 0, "no compaction ({conflicts} conflicts)");
+    // Walks chose the saved phases along the way (at each stable turn after the first), and
+    // every answer above still checked: a walk's model against the clauses, the proofs of
+    // the searches they steered.
+    assert!(walks > 0, "no walk ({conflicts} conflicts)");
 }
 
 /// n + 1 pigeons in n holes.

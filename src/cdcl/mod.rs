@@ -6,8 +6,8 @@
 //! back from the conflict, it finds a clause that the formula implies and that the current
 //! assignment falsifies, learns it, and jumps back to where that clause propagates. The parts,
 //! one file each (`solver`: the state, propagation and the loop; `learn`; `brancher` and `long`, the decisions; `heap`;
-//! `arena`: the clause store; `types`: literals, values, reasons, watches; `options`: what goes in
-//! and comes out):
+//! `arena`: the clause store; `types`: literals, values, reasons, watches; `walk`: the local
+//! search; `options`: what goes in and comes out):
 //!
 //! * **two watched literals**: each clause watches two of its literals that are not false, and
 //!   is looked at only when one of them becomes false; undoing an assignment costs nothing;
@@ -17,6 +17,11 @@
 //! * **VSIDS**: variables in recent conflicts get their activity bumped, all activities decay,
 //!   and the next decision is the most active unassigned variable (a binary heap);
 //! * **phase saving**: a variable is decided the way it was last assigned;
+//! * **rephasing by walking** (with VSIDS): at the start of each stable turn after the first, a
+//!   local search (`ProbSAT`'s) walks from the saved phases, with 30 % of the propagation work
+//!   since the last walk to spend, and the assignment it found with the fewest clauses false
+//!   becomes the saved phases; when it finds a model, that is the answer (`walk`). On random
+//!   3-SAT near the threshold this is what finds most models;
 //! * **restarts** in two modes taken in turns, each turn twice as long as the last of its mode:
 //!   *stable*, on the Luby sequence (100 conflicts per unit), and *focused*, Glucose's rule
 //!   (restart when the recent learnt clauses' LBD is worse than usual, unless the trail is
@@ -40,6 +45,7 @@ mod long;
 mod options;
 mod solver;
 mod types;
+mod walk;
 
 /// The numbered clause store, kept in [`logic`](crate::logic); named here too because CDCL is
 /// what reads it.

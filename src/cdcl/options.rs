@@ -67,6 +67,11 @@ pub struct CdclStats {
     pub minimised: u64,
     /// Times the clause store was compacted after deletions (not printed).
     pub compactions: u64,
+    /// Walks (local search choosing the saved phases, at the start of each stable turn after
+    /// the first, with VSIDS), and the variables they flipped.
+    pub walks: u64,
+    /// Variables flipped by the walks.
+    pub flips: u64,
 }
 
 impl std::fmt::Display for CdclStats {
@@ -81,7 +86,16 @@ impl std::fmt::Display for CdclStats {
             self.restarts,
             self.deleted,
             self.minimised
-        )
+        )?;
+        if self.walks > 0 {
+            let walks = if self.walks == 1 { "walk" } else { "walks" };
+            write!(
+                f,
+                ", {} {walks} flipping {} variables",
+                self.walks, self.flips
+            )?;
+        }
+        Ok(())
     }
 }
 

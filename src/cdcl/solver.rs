@@ -9,6 +9,7 @@ use super::heap::Heap;
 use super::long::LongClauses;
 use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
 use super::types::{Lit, Reason, Value, Watch, Why};
+use super::walk;
 use crate::logic::Cnf;
 use crate::rng::Rng;
 use crate::sat::{Budget, Limit};
@@ -83,6 +84,9 @@ const FIRST_TURN: u64 = 1000;
 const RECENT: usize = 50;
 /// The conflicts whose trail lengths make the mean a restart is held back against.
 const TRAILS: usize = 5000;
+/// The effort of a walk ([`walk`]), in hundredths of the propagation work (watches looked at)
+/// since the walk before.
+const WALK_PERCENT: u64 = 30;
 
 impl Default for Restarts {
     /// A stable turn first.
@@ -213,9 +217,13 @@ pub(super) struct Solver {
     /// For [`Decide::ShortestClause`]: the input's clauses of three literals or more, and for
     /// each its unassigned and its true literals, kept up to date as literals are assigned.
     pub(super) long: LongClauses,
-    /// The random choices of [`Decide::ShortestClause`], seeded: the same clauses give the
-    /// same search.
+    /// The random choices of [`Decide::ShortestClause`] and of the walks, seeded: the same
+    /// clauses give the same search.
     pub(super) rng: Rng,
+    /// Watch-list entries looked at by propagation so far, and how many had been when the last
+    /// walk ended: the measure of a walk's budget.
+    pub(super) ticks: u64,
+    pub(super) walked_at: u64,
 }
 
 impl Solver {
@@ -249,6 +257,8 @@ impl Solver {
             stats: CdclStats::default(),
             long: LongClauses::default(),
             rng: Rng::new(1),
+            ticks: 0,
+            walked_at: 0,
         }
     }
 
@@ -412,6 +422,7 @@ impl Solver {
                 self.assign(first, Reason::clause(cref));
                 self.stats.propagations += 1;
             }
+            self.ticks += i as u64;
             // After a conflict the watches not looked at stay as they were.
             while i < watchers.len() {
                 watchers[kept] = watchers[i];
@@ -532,10 +543,18 @@ impl Solver {
             if let Some(limit) = self.exhausted(start) {
                 return Answer::GaveUp(limit);
             }
+            let was_focused = restarts.focused;
             if restarts.due() {
                 self.backjump(0);
                 self.stats.restarts += 1;
                 restarts.restarted();
+                if was_focused && !restarts.focused && self.decide == Decide::Vsids {
+                    match self.rephase(cnf, start) {
+                        Some(Ok(values)) => return Answer::Sat(values),
+                        Some(Err(limit)) => return Answer::GaveUp(limit),
+                        None => {}
+                    }
+                }
             }
             if self.stats.conflicts >= self.next_reduce {
                 self.reduce();
@@ -552,6 +571,38 @@ impl Solver {
             self.levels.push(self.trail.len());
             self.assign(lit, Reason::NONE);
         }
+    }
+
+    /// At the start of a stable turn, at level 0: a walk from the saved phases
+    /// ([`walk`](super::walk)), with 30 % ([`WALK_PERCENT`]) of the propagation work since
+    /// the last walk to spend, and its best assignment as the new saved phases. Returns a model
+    /// when the walk found one, the time limit when it ran out, `None` otherwise (and when there
+    /// is too little budget to walk at all: less than one look at each literal).
+    fn rephase(&mut self, cnf: &Cnf, start: Instant) -> Option<Result<Vec<bool>, Limit>> {
+        let budget = (self.ticks - self.walked_at) * WALK_PERCENT / 100;
+        if budget < cnf.literal_count() as u64 {
+            return None;
+        }
+        let deadline = self.budget.time_limit.map(|limit| (start, limit));
+        let walked = walk::walk(
+            cnf,
+            &self.values,
+            &self.saved,
+            &mut self.rng,
+            budget,
+            deadline,
+        )?;
+        self.walked_at = self.ticks;
+        self.stats.walks += 1;
+        self.stats.flips += walked.flips;
+        if walked.unsatisfied == 0 {
+            return Some(Ok(walked.best));
+        }
+        if walked.late {
+            return Some(Err(Limit::Time(self.budget.time_limit.unwrap_or_default())));
+        }
+        self.saved = walked.best;
+        None
     }
 
     /// The literals of the clause behind a reason: a stored clause's from the arena (the
