@@ -15,8 +15,16 @@ FUZZ_SECONDS ?= 60
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
 ## JupyterLab itself, cold and warm, the kernels' kept builds, the students' copies of the
 ## coursework up to date, and nbgrader grading
-## four submissions of every assignment; a count split into parts through a Slurm of one node
-test: lint unit slurm-test kernel-test notebooks-check exercises-check browser-test lab-test grade-test
+## four submissions of every assignment; a count split into parts through a Slurm of one node.
+## The parts that share nothing run side by side (the Slurm test, the kernels' cache test, the
+## students' copies, the notebooks, two at a time); the browser test reads the notebooks'
+## exports after them; the JupyterLab test runs alone, since it times the first board; the
+## grading last (side by side itself).
+test: lint unit
+	$(MAKE) --no-print-directory -j4 --output-sync=target slurm-test kernel-test exercises-check notebooks-check
+	$(MAKE) --no-print-directory browser-test
+	$(MAKE) --no-print-directory lab-test
+	$(MAKE) --no-print-directory grade-test
 
 lint:
 	$(CARGO) fmt --all --check
@@ -132,8 +140,8 @@ browser-test: chromium setup
 	$(PY) tools/browser_test.py
 
 ## lab-test: JupyterLab itself, in headless Chromium, opens every notebook as committed and counts
-## the boards it shows, then runs every cell through its UI, cold (nothing built) and warm (after a
-## restart), counts again and times the first board
+## the boards it shows, then runs every cell through its UI, cold (nothing built), counts again,
+## and times the first board, cold and warm (a fresh kernel on the cache the cold run built)
 lab-test: chromium setup
 	$(PY) tools/lab_test.py
 

@@ -10,7 +10,9 @@ sanitiser that strips inline SVG. The boards must show anyway, so for each lectu
 2. **cold**: with the kernels' build cache emptied (tools/rust_kernel.py: nothing built, as on a
    fresh clone), clears every output and runs all cells through JupyterLab's own "Run All
    Cells" command, then counts again, and fails on any error or stderr output;
-3. **warm**: restarts the kernel (the crate is built now) and runs all cells again.
+3. **warm**: a fresh kernel (the crate is built now) runs all cells again, timed to the first
+   board only: every cell has run through the UI in the cold run (with `--warm-only`, the warm
+   run is the only one and runs every cell, counted as the cold one is).
 For the coursework's copies (notebooks/exercises/, whose answers are stubs that stop the run) it
 times the first board only, cold and warm.
 
@@ -222,13 +224,15 @@ def check_notebook(browser, port, name, cold):
             problems.append(f"{stage}, it shows {count['drawn']} drawings of {expected}")
 
     for kind in (["cold"] if cold else []) + ["warm"]:
+        # Every cell once through the UI: in the cold run, or the warm one when it is alone.
+        whole = lecture and (kind == "cold" or not cold)
         if kind == "warm" and cold:
             # A fresh kernel on the cache the cold run built: evcxr's own restart now and then
             # dies on a broken pipe to its child process (kernel-test covers restarts).
             browser.evaluate(SHUTDOWN)
             open_notebook(browser, port, name)
         try:
-            first, last = run_all(browser, name, lecture)
+            first, last = run_all(browser, name, whole)
         except RuntimeError as error:
             if kind != "warm":
                 raise
@@ -240,7 +244,7 @@ def check_notebook(browser, port, name, cold):
             except Exception as gone:  # a session that no longer answers cannot be shut down
                 print(f"{name}: the old session did not shut down: {gone}", flush=True)
             open_notebook(browser, port, name)
-            first, last = run_all(browser, name, lecture)
+            first, last = run_all(browser, name, whole)
         timings[kind] = {"first board": round(first, 1)}
         if last is not None:
             timings[kind]["last cell"] = round(last, 1)
@@ -248,7 +252,7 @@ def check_notebook(browser, port, name, cold):
         if first > limit:
             problems.append(f"{kind}: the first board took {first:.1f} s, past {limit:.0f} s "
                             f"(twice the target of {TARGETS[kind]:.0f} s)")
-        if lecture:
+        if whole:
             stage = f"{kind}, ran by Run All Cells in {last:.0f} s"
             count = look(browser, name, stage, expected)
             if count["drawn"] != expected:

@@ -13,15 +13,21 @@ export of each go to target/notebooks/.
                                            one (cells tagged "timing" excepted)
     tools/run_notebooks.py notebooks/03-eight-queens.ipynb   just that one
 
+Notebooks run side by side, one a core (`--jobs`, or `NQUEENS_NOTEBOOK_JOBS`), each kernel in a
+build directory of its own (tools/rust_kernel.py); with `--update` one at a time, since the
+cells tagged "timing" measure what they show and the outputs written are what a student reads.
+
 The students' copies of the coursework in notebooks/exercises/ are not run here: they hold stubs,
 and tools/coursework.py releases and grades them with nbgrader.
 """
 
 import argparse
+import concurrent.futures
 import copy
 import datetime
 import difflib
 import json
+import os
 import pathlib
 import re
 import sys
@@ -126,39 +132,54 @@ def execute(path, timeout):
     return nb, committed, first_board
 
 
+def run(path, args):
+    """Executes one notebook, writes its copy and HTML export (and with --update the notebook
+    itself); returns the lines to print and whether it failed."""
+    relative = path.relative_to(ROOT)
+    start = time.monotonic()
+    nb, committed, first_board = execute(path, args.timeout)
+    seconds = time.monotonic() - start
+    found = problems(nb)
+    if args.check:
+        found += differences(nb, committed)
+    target = OUT / path.relative_to(NOTEBOOKS)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, target)
+    html, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
+    target.with_suffix(".html").write_text(html, encoding="utf-8")
+    if args.update and not found:
+        nbformat.write(nb, path)
+    status = "ok" if not found else "FAILED"
+    board = f", first board after {first_board:.1f} s" if first_board is not None else ""
+    lines = [f"{relative}: {status} in {seconds:.1f} s{board}"]
+    lines += ["  " + problem.replace("\n", "\n  ") for problem in found]
+    return lines, bool(found)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("notebooks", nargs="*", type=pathlib.Path)
     parser.add_argument("--update", action="store_true", help="write outputs back into notebooks/")
     parser.add_argument("--check", action="store_true", help="fail when an output changed")
     parser.add_argument("--timeout", type=int, default=600, help="seconds per cell (default 600)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="notebooks run at once (default: one a core, one with --update)")
     args = parser.parse_args()
     paths = [p.resolve() for p in args.notebooks] or sorted(
         p for p in NOTEBOOKS.rglob("*.ipynb")
         if ".ipynb_checkpoints" not in p.parts and "exercises" not in p.parts)
+    jobs = args.jobs or int(os.environ.get("NQUEENS_NOTEBOOK_JOBS", "0")) or (
+        1 if args.update else os.cpu_count() or 1)
+    if jobs < 1:
+        parser.error("--jobs must be at least 1")
     failed = 0
-    exporter = HTMLExporter(template_name="lab")
-    for path in paths:
-        relative = path.relative_to(ROOT)
-        start = time.monotonic()
-        nb, committed, first_board = execute(path, args.timeout)
-        seconds = time.monotonic() - start
-        found = problems(nb)
-        if args.check:
-            found += differences(nb, committed)
-        target = OUT / path.relative_to(NOTEBOOKS)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nb, target)
-        html, _ = exporter.from_notebook_node(nb)
-        target.with_suffix(".html").write_text(html, encoding="utf-8")
-        if args.update and not found:
-            nbformat.write(nb, path)
-        status = "ok" if not found else "FAILED"
-        board = f", first board after {first_board:.1f} s" if first_board is not None else ""
-        print(f"{relative}: {status} in {seconds:.1f} s{board}", flush=True)
-        for problem in found:
-            print("  " + problem.replace("\n", "\n  "), flush=True)
-        failed += bool(found)
+    # Processes, not threads: each notebook's client runs its own event loop. Results are
+    # printed in the notebooks' order, each as soon as it and those before it are done.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(paths) or 1)) as pool:
+        for future in [pool.submit(run, path, args) for path in paths]:
+            lines, bad = future.result()
+            print("\n".join(lines), flush=True)
+            failed += bad
     print(f"{len(paths) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
