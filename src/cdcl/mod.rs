@@ -20,8 +20,9 @@
 //! * **rephasing by walking** (with VSIDS): at the start of each stable turn after the first, a
 //!   local search (`ProbSAT`'s) walks from the saved phases, with 30 % of the propagation work
 //!   since the last walk to spend, and the assignment it found with the fewest clauses false
-//!   becomes the saved phases; when it finds a model, that is the answer (`walk`). On random
-//!   3-SAT near the threshold this is what finds most models;
+//!   becomes the saved phases; when it finds a model, that is the answer (`walk`). On
+//!   satisfiable random 3-SAT near the threshold it reaches models the search alone takes far
+//!   longer to find (`docs/benchmarks.md`);
 //! * **restarts** in two modes taken in turns, each turn twice as long as the last of its mode:
 //!   *stable*, on the Luby sequence (100 conflicts per unit), and *focused*, Glucose's rule
 //!   (restart when the recent learnt clauses' LBD is worse than usual, unless the trail is
