@@ -333,15 +333,18 @@ mod tests {
             cnf.add(&clause);
         }
         let fixed = vec![Value::Unassigned; 6];
-        let walked = walk(
-            &cnf,
-            &fixed,
-            &[true, false, true],
-            &mut Rng::new(3),
-            5_000,
-            None,
-        )
-        .expect("no empty clause");
+        let run = |deadline| {
+            walk(
+                &cnf,
+                &fixed,
+                &[true, false, true],
+                &mut Rng::new(3),
+                5_000,
+                deadline,
+            )
+            .expect("no empty clause")
+        };
+        let walked = run(None);
         assert_eq!(walked.unsatisfied, 1);
         let false_clauses = cnf
             .iter()
@@ -355,16 +358,7 @@ mod tests {
         assert_eq!(false_clauses, 1);
         assert!(walked.flips > 100 && !walked.late);
         // With its time up before it starts, it stops at once and says so.
-        let deadline = Some((Instant::now(), std::time::Duration::ZERO));
-        let walked = walk(
-            &cnf,
-            &fixed,
-            &[true, false, true],
-            &mut Rng::new(3),
-            5_000,
-            deadline,
-        )
-        .expect("no empty clause");
+        let walked = run(Some((Instant::now(), std::time::Duration::ZERO)));
         assert!(walked.late && walked.flips == 0);
     }
 
