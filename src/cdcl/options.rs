@@ -67,8 +67,8 @@ pub struct CdclStats {
     pub minimised: u64,
     /// Times the clause store was compacted after deletions (not printed).
     pub compactions: u64,
-    /// Walks (local search choosing the saved phases, at the start of each stable turn after
-    /// the first, with VSIDS), and the variables they flipped.
+    /// Walks: local searches choosing the saved phases, at the start of each stable turn after
+    /// the first, with VSIDS.
     pub walks: u64,
     /// Variables flipped by the walks.
     pub flips: u64,
