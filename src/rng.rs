@@ -33,6 +33,12 @@ impl Rng {
         usize::try_from(wide >> 64).expect("below bound, which is a usize")
     }
 
+    /// A number in `[0, 1)`, uniformly, from 53 random bits (which an `f64` holds exactly).
+    #[allow(clippy::cast_precision_loss)]
+    pub fn fraction(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / 9_007_199_254_740_992.0
+    }
+
     /// `true` with probability `numerator / denominator`.
     pub fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
         self.below(denominator.max(1)) < numerator
@@ -48,6 +54,22 @@ mod tests {
         let (mut a, mut b) = (Rng::new(7), Rng::new(7));
         assert!((0..100).all(|_| a.next_u64() == b.next_u64()));
         assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());
+    }
+
+    #[test]
+    fn fractions_stay_below_one_and_spread_over_it() {
+        let mut rng = Rng::new(5);
+        let mut tenths = [0; 10];
+        for _ in 0..10_000 {
+            let x = rng.fraction();
+            assert!((0.0..1.0).contains(&x), "{x}");
+            let tenth = (0u8..10).rev().find(|&k| x >= f64::from(k) / 10.0);
+            tenths[usize::from(tenth.unwrap_or(0))] += 1;
+        }
+        assert!(
+            tenths.iter().all(|&n| (900..1100).contains(&n)),
+            "{tenths:?}"
+        );
     }
 
     #[test]

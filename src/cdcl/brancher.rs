@@ -5,17 +5,14 @@
 
 use super::long::LongClauses;
 use super::solver::Solver;
-use super::types::{Lit, Value};
+use super::types::{Lit, Occurrences, Value};
 
 impl Solver {
     pub(super) fn track_long_clauses(&mut self) {
         let mut long = LongClauses::default();
-        let mut counts = vec![0u32; self.values.len() + 1];
-        let input: Vec<u32> = self.arena.input().collect();
-        for clause in input {
+        for clause in self.arena.input() {
             let (mut free, mut satisfied) = (0, 0);
             for l in self.lits(clause) {
-                counts[l.index() + 1] += 1;
                 match self.value(l) {
                     Value::Unassigned => free += 1,
                     Value::True => satisfied += 1,
@@ -26,19 +23,9 @@ impl Solver {
             long.free.push(free);
             long.satisfied.push(satisfied);
         }
-        // Counts to starts, then each clause's position put in its literals' ranges.
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
-        }
-        long.starts.clone_from(&counts);
-        long.occurs = vec![0; counts.last().copied().unwrap_or(0) as usize];
-        for (t, &clause) in long.clauses.iter().enumerate() {
-            for l in self.lits(clause) {
-                let slot = &mut counts[l.index()];
-                long.occurs[*slot as usize] = u32::try_from(t).unwrap_or(u32::MAX);
-                *slot += 1;
-            }
-        }
+        long.occurrences = Occurrences::new(self.values.len(), long.clauses.len(), |t| {
+            self.lits(long.clauses[t])
+        });
         self.long = long;
     }
 

@@ -277,7 +277,7 @@ impl Solver {
         self.level[v] = self.decision_level();
         self.reason[v] = reason;
         self.trail.push(lit);
-        if !self.long.starts.is_empty() {
+        if self.long.tracked() {
             self.long.assigned(lit);
         }
     }
@@ -478,7 +478,7 @@ impl Solver {
             self.values[(!lit).index()] = Value::Unassigned;
             self.reason[v] = Reason::NONE;
             self.order.insert(v, &self.activity);
-            if !self.long.starts.is_empty() {
+            if self.long.tracked() {
                 self.long.unassigned(lit);
             }
         }

@@ -112,6 +112,55 @@ impl Watch {
     }
 }
 
+/// For each literal, the clauses it occurs in, by their positions in some list of clauses, all
+/// in one vector: literal `l`'s are `occurs[span(l)]`, in the list's order. The shortest-clause
+/// rule keeps them for the input's long clauses, a walk for the clauses it walks on.
+#[derive(Debug, Default)]
+pub(super) struct Occurrences {
+    starts: Vec<u32>,
+    pub(super) occurs: Vec<u32>,
+}
+
+impl Occurrences {
+    /// The occurrences in `count` clauses over the literals `0..literals`, clause `i`'s
+    /// literals given by `clause(i)` (called twice for each: to count, then to place).
+    pub(super) fn new<I: Iterator<Item = Lit>>(
+        literals: usize,
+        count: usize,
+        clause: impl Fn(usize) -> I,
+    ) -> Self {
+        let mut starts = vec![0u32; literals + 1];
+        for i in 0..count {
+            for lit in clause(i) {
+                starts[lit.index() + 1] += 1;
+            }
+        }
+        for l in 1..starts.len() {
+            starts[l] += starts[l - 1];
+        }
+        let mut next = starts.clone();
+        let mut occurs = vec![0; starts.last().copied().unwrap_or(0) as usize];
+        for i in 0..count {
+            for lit in clause(i) {
+                let slot = &mut next[lit.index()];
+                occurs[*slot as usize] = u32::try_from(i).unwrap_or(u32::MAX);
+                *slot += 1;
+            }
+        }
+        Occurrences { starts, occurs }
+    }
+
+    /// Where a literal's clauses are in [`occurs`](Self::occurs).
+    pub(super) fn span(&self, lit: Lit) -> std::ops::Range<usize> {
+        self.starts[lit.index()] as usize..self.starts[lit.index() + 1] as usize
+    }
+
+    /// Whether there are none (not built).
+    pub(super) fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +171,22 @@ mod tests {
             assert_eq!(Lit::from_dimacs(n).to_dimacs(), n);
         }
         assert_eq!(!Lit::from_dimacs(3), Lit::from_dimacs(-3));
+    }
+
+    #[test]
+    fn occurrences_list_each_literals_clauses_in_order() {
+        let clauses = [
+            vec![Lit(0), Lit(3)],
+            vec![Lit(3), Lit(1), Lit(0)],
+            vec![Lit(2)],
+        ];
+        let occurrences = Occurrences::new(4, clauses.len(), |i| clauses[i].iter().copied());
+        let of = |l: u32| &occurrences.occurs[occurrences.span(Lit(l))];
+        assert_eq!(
+            (of(0), of(1), of(2), of(3)),
+            (&[0, 1][..], &[1][..], &[2][..], &[0, 1][..])
+        );
+        assert!(!occurrences.is_empty() && Occurrences::default().is_empty());
     }
 
     #[test]

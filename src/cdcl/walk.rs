@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use super::types::{Lit, Value};
+use super::types::{Lit, Occurrences, Value};
 use crate::logic::Cnf;
 use crate::rng::Rng;
 
@@ -43,10 +43,10 @@ struct Walk {
     /// The clauses' literals, flat, and where each clause starts (one past the last at the end).
     lits: Vec<Lit>,
     starts: Vec<usize>,
-    /// For each literal, the clauses it occurs in, flat, by literal index.
-    occurs: Vec<u32>,
-    occur_starts: Vec<usize>,
-    /// Each variable's current value, and whether it may flip (not fixed at level 0).
+    /// For each literal, the clauses it occurs in.
+    occurrences: Occurrences,
+    /// Each variable's current value (a fixed one never flips: none of its literals is left
+    /// in a clause).
     value: Vec<bool>,
     /// For each clause, how many of its literals are true.
     true_count: Vec<u32>,
@@ -63,7 +63,6 @@ impl Walk {
     fn new(cnf: &Cnf, fixed: &[Value], start: &[bool]) -> Option<Walk> {
         let mut lits = Vec::with_capacity(cnf.literal_count());
         let mut starts = Vec::with_capacity(cnf.len() + 1);
-        let mut counts = vec![0usize; fixed.len() + 1];
         for clause in cnf.iter() {
             let first = lits.len();
             let mut satisfied = false;
@@ -82,23 +81,12 @@ impl Walk {
             if lits.len() == first {
                 return None;
             }
-            for lit in &lits[first..] {
-                counts[lit.index() + 1] += 1;
-            }
             starts.push(first);
         }
         starts.push(lits.len());
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
-        }
-        let mut occurs = vec![0u32; lits.len()];
-        let mut next = counts.clone();
-        for c in 0..starts.len() - 1 {
-            for lit in &lits[starts[c]..starts[c + 1]] {
-                occurs[next[lit.index()]] = u32::try_from(c).unwrap_or(u32::MAX);
-                next[lit.index()] += 1;
-            }
-        }
+        let occurrences = Occurrences::new(fixed.len(), starts.len() - 1, |c| {
+            lits[starts[c]..starts[c + 1]].iter().copied()
+        });
         let value: Vec<bool> = start
             .iter()
             .enumerate()
@@ -112,8 +100,7 @@ impl Walk {
         let mut walk = Walk {
             lits,
             starts,
-            occurs,
-            occur_starts: counts,
+            occurrences,
             value,
             true_count: vec![0; clauses],
             falsified: Vec::new(),
@@ -137,10 +124,6 @@ impl Walk {
         self.value[lit.var()] != lit.negative()
     }
 
-    fn occurrences(&self, lit: Lit) -> &[u32] {
-        &self.occurs[self.occur_starts[lit.index()]..self.occur_starts[lit.index() + 1]]
-    }
-
     fn falsify(&mut self, c: usize) {
         self.place[c] = u32::try_from(self.falsified.len()).unwrap_or(u32::MAX);
         self.falsified.push(u32::try_from(c).unwrap_or(u32::MAX));
@@ -158,7 +141,7 @@ impl Walk {
 
     /// How many clauses become false if `lit`, now true, is made false.
     fn break_count(&mut self, lit: Lit) -> usize {
-        let occurs = self.occurrences(lit);
+        let occurs = &self.occurrences.occurs[self.occurrences.span(lit)];
         let count = occurs
             .iter()
             .filter(|&&c| self.true_count[c as usize] == 1)
@@ -170,18 +153,18 @@ impl Walk {
     /// Flips the variable of `lit`, which is false, to make it true.
     fn flip(&mut self, lit: Lit) {
         self.value[lit.var()] = !self.value[lit.var()];
-        let made_true = self.occur_starts[lit.index()]..self.occur_starts[lit.index() + 1];
-        let made_false = self.occur_starts[(!lit).index()]..self.occur_starts[(!lit).index() + 1];
+        let made_true = self.occurrences.span(lit);
+        let made_false = self.occurrences.span(!lit);
         self.ticks += (made_true.len() + made_false.len()) as u64;
         for k in made_true {
-            let c = self.occurs[k] as usize;
+            let c = self.occurrences.occurs[k] as usize;
             self.true_count[c] += 1;
             if self.true_count[c] == 1 {
                 self.satisfy(c);
             }
         }
         for k in made_false {
-            let c = self.occurs[k] as usize;
+            let c = self.occurrences.occurs[k] as usize;
             self.true_count[c] -= 1;
             if self.true_count[c] == 0 {
                 self.falsify(c);
@@ -235,7 +218,7 @@ pub(super) fn walk(
             total += weight;
             scores.push(weight);
         }
-        let mut r = unit(rng) * total;
+        let mut r = rng.fraction() * total;
         let mut pick = to - 1;
         for (k, &weight) in (from..to).zip(&scores) {
             if r < weight {
@@ -270,12 +253,6 @@ pub(super) fn walk(
         flips,
         late,
     })
-}
-
-/// A number in `[0, 1)`, from 53 random bits (which an `f64` holds exactly).
-#[allow(clippy::cast_precision_loss)]
-fn unit(rng: &mut Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / 9_007_199_254_740_992.0
 }
 
 #[cfg(test)]
