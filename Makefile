@@ -130,9 +130,10 @@ exercises-check: setup
 grade-test: setup
 	$(PY) tools/coursework.py grade
 
-# Debian's Chromium, for the browser test: only when it is missing.
+## chromium: Debian's Chromium for the browser tests, installed or upgraded to the distribution's
+## current version (what a new machine gets); prints the version
 chromium:
-	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	@tools/chromium.sh
 
 ## browser-test: open the notebooks' HTML exports in headless Chromium; screenshots in target/screenshots/
 browser-test: chromium setup

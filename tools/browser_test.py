@@ -30,17 +30,19 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
 * checks that every text of a Davis–Putnam search tree stays inside its box;
 * saves a screenshot of the page to target/screenshots/.
 
-Chromium is Debian's package (`make chromium` installs it when it is missing).
+Chromium is Debian's package (`make chromium` installs it, or upgrades it to the distribution's
+current version).
 """
 
 import html
 import json
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
+
+import cdp
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGES = ROOT / "target" / "notebooks"
@@ -301,16 +303,9 @@ window.addEventListener('load', function () {
 </script>
 """.replace("OUTPUT_WIDTH_PX", str(OUTPUT_WIDTH))
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
-
-
 def chromium(*args):
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary is None:
-        sys.exit("chromium is not installed: run `make chromium`")
     with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run([binary, *FLAGS, f"--user-data-dir={profile}", *args],
+        done = subprocess.run([cdp.binary(), *cdp.FLAGS, f"--user-data-dir={profile}", *args],
                               capture_output=True, text=True, timeout=120)
     return done.stdout
 
@@ -518,6 +513,7 @@ def pages_to_check():
 
 
 def main():
+    print(f"browser: {cdp.version()}")
     pages = pages_to_check()
     SHOTS.mkdir(parents=True, exist_ok=True)
     ascii, squares = expected_board()

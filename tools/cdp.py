@@ -2,6 +2,12 @@
 
 Chromium is Debian's package; the protocol goes over the websocket-client package that the
 notebook tools already bring.
+
+The DevTools socket is opened without an `Origin` header. Chromium 111 and later refuse a
+socket whose Origin they were not told to allow (`--remote-allow-origins`), to keep web pages
+from driving the browser; a client that sends no Origin is not a page, and every Chromium,
+older or newer, accepts it. Allowing an origin instead (`--remote-allow-origins=*`) would let
+any page the browser opens, the notebooks under test included, take the socket too.
 """
 
 import base64
@@ -20,6 +26,20 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
 
 
+def binary():
+    """The path of Chromium, or an exit with the command that installs it."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        raise SystemExit("chromium is not installed: run `make chromium`")
+    return found
+
+
+def version():
+    """What Chromium says of its own version (`Chromium 148.0.7778.167 …`), for the test's log."""
+    answer = subprocess.run([binary(), "--version"], capture_output=True, text=True, check=False)
+    return answer.stdout.strip() or answer.stderr.strip() or "chromium (no version printed)"
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -30,13 +50,10 @@ class Browser:
     """One headless Chromium with a fresh profile, and its first page."""
 
     def __init__(self, width=1280, height=1800):
-        binary = shutil.which("chromium") or shutil.which("chromium-browser")
-        if binary is None:
-            raise SystemExit("chromium is not installed: run `make chromium`")
         self.profile = tempfile.mkdtemp(prefix="nqueens-chromium-")
         port = free_port()
         self.process = subprocess.Popen(
-            [binary, *FLAGS, f"--user-data-dir={self.profile}", f"--remote-debugging-port={port}",
+            [binary(), *FLAGS, f"--user-data-dir={self.profile}", f"--remote-debugging-port={port}",
              f"--window-size={width},{height}", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         page = None
@@ -50,7 +67,8 @@ class Browser:
         if page is None:
             self.close()
             raise RuntimeError("chromium did not start")
-        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=120)
+        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=120,
+                                                  suppress_origin=True)
         self.ids = itertools.count(1)
         # A headless page never has the focus; pages that follow focus (JupyterLab's current
         # notebook) need it.

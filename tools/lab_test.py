@@ -42,7 +42,7 @@ import time
 import urllib.request
 
 import rust_kernel
-from cdp import Browser, free_port
+from cdp import Browser, free_port, version
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -294,6 +294,7 @@ def main():
     port = free_port()
     server = start_lab(port)
     browser = Browser()
+    print(f"browser: {version()}")
     failed, timings = 0, {}
     try:
         for name in names:

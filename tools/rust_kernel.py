@@ -272,6 +272,17 @@ def find_std():
     os.environ["LD_LIBRARY_PATH"] = os.pathsep.join(folders)
 
 
+def quiet_stdout():
+    """Sends the kernel's own standard output to /dev/null. evcxr writes nothing there but a
+    note at each start ("No configuration file found, use the default configuration": it found
+    no `evcxr.toml`, which it does not need), which a terminal running notebooks would show once
+    a notebook; what the notebook's cells print travels over Jupyter's sockets, and evcxr's
+    errors go to standard error, which stays."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--install", metavar="PREFIX")
@@ -293,6 +304,7 @@ def main():
         parser.error("--control_file is required to start a kernel")
     program = evcxr_jupyter()
     find_std()
+    quiet_stdout()
     if os.environ.get("EVCXR_TMPDIR"):
         # The caller chose the build directory (the grader gives each kernel a fresh one).
         os.execv(program, [program, "--control_file", args.control_file])
