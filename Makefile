@@ -9,7 +9,7 @@ KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+.PHONY: sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
@@ -127,8 +127,13 @@ exercises-check: setup
 
 ## grade-test: nbgrader autogrades the solutions, wrong answers, the untouched stubs and an
 ## endless loop for every assignment, and checks the scores and the feedback's pictures
-grade-test: setup
+grade-test: setup sandbox
 	$(PY) tools/coursework.py grade
+
+## sandbox: the grading kernels' sandbox (coursework/sandbox.py), as root and once: bubblewrap,
+## the user nqueens-kernel, and the toolchain where that user can read it
+sandbox: setup
+	$(PY) coursework/sandbox.py --install
 
 ## chromium: Debian's Chromium for the browser tests, installed or upgraded to the distribution's
 ## current version (what a new machine gets); prints the version

@@ -1,20 +1,24 @@
 """nbgrader's configuration for the nqueens coursework (run nbgrader from this folder).
 
 The assignments are Rust notebooks for the evcxr kernel that load the coursework crate
-(coursework/kit: the checkers, the types and the pictures, none of the answers). Their solution
-regions are marked `// BEGIN SOLUTION` … `// END SOLUTION` and become `todo!()` in the students'
-copies; the hidden test cells' checks sit between `// BEGIN HIDDEN TESTS` and
-`// END HIDDEN TESTS`. When grading, every test cell scores only what its checker's sealed
-verdict proves (see SealCells and SealBack), and the hidden tests run on inputs drawn from a
-seed of the grader's (see hidden_seed).
+(coursework/kit: the types, the lecture's helpers and the pictures). Their solution regions are
+marked `// BEGIN SOLUTION` … `// END SOLUTION` and become `todo!()` in the students' copies; the
+hidden test cells' checks sit between `// BEGIN HIDDEN TESTS` and `// END HIDDEN TESTS`. When
+grading, every kernel runs in the sandbox of sandbox.py, and no test cell judges anything: it runs
+the student's function on the judge's inputs and shows the answers, and the judge (the program
+`nqueens-judge`, run here, outside the student's process) compares them with its reference and
+writes the score (see CollectCells and JudgeCells). The hidden tests' inputs come from a seed
+of the grader's (see hidden_seed).
 """
 
 import hashlib
 import hmac
+import json
 import os
 import pathlib
 import re
 import secrets
+import subprocess
 import sys
 
 import nbformat
@@ -65,11 +69,25 @@ DEP = re.compile(r'^(:dep coursework = \{ path = ")[^"]*(".*)$', re.M)
 STUDENTS_KIT = "kit"
 
 
+# Every graded notebook's kernel runs in the sandbox (sandbox.py): as a user of its own, seeing
+# only the students' kit, read-only, and a build folder of its own. NQUEENS_GRADING_SANDBOX=off
+# grades without it (the students' code then runs with the grader's rights: for a trusted class
+# or a machine where the sandbox cannot run, never for strangers' work).
+SANDBOX = os.environ.get("NQUEENS_GRADING_SANDBOX", "on") != "off"
+c.EvcxrExecute.sandbox = SANDBOX
+c.EvcxrExecute.course_root = c.CourseDirectory.root
+
+
 class CratePath(Preprocessor):
-    """Points the notebook's `:dep coursework = { path = ... }` line at this repository's
-    coursework crate (coursework/kit), wherever nbgrader runs the notebook."""
+    """Points the notebook's `:dep coursework = { path = ... }` line at the crate the kernel
+    builds against, wherever nbgrader runs the notebook: in the sandbox, the students' kit as it
+    sees it; without, this repository's coursework crate (coursework/kit)."""
 
     def crate(self):
+        if SANDBOX:
+            import sandbox
+
+            return sandbox.KIT
         return os.environ.get("NQUEENS_KIT", str(HERE / "kit"))
 
     def preprocess_cell(self, cell, resources, index):
@@ -102,12 +120,14 @@ c.CratePathBack.enabled = True
 c.ClearNotes.enabled = True
 
 
-SEAL_LINE = re.compile(r"^nqueens-seal: (passed|(\d+\.\d\d) of (\d+\.\d\d)) ([0-9a-f]{64})$", re.M)
-# What an answer may not hold: evcxr's commands (`:dep` would swap the crate the checkers come
-# from) and `extern crate`, which evcxr turns into a dependency fetched from crates.io.
+# What an answer may not hold: evcxr's commands (`:dep` would swap the crate the notebook loads)
+# and `extern crate`, which evcxr turns into a dependency fetched from crates.io.
 NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]|\bextern\s+crate\b", re.M)
-CALL = re.compile(r"\.(grade|points)\(([^()]*)\)(;?)\s*$")
-SEED = "::coursework::hidden::SEED"
+# A test cell's checker, the student's function it checks, and how the cell scores.
+CHECK = re.compile(r"::coursework::(hidden::)?(check_\w+)\((\w+)")
+SCORE = re.compile(r"\.(grade|points)\(([^()]*)\);?\s*$")
+MIME = "text/x-nqueens-answers"
+STOPPED = "nqueens-answers-when-stopped: "
 
 
 def grading_secret():
@@ -130,18 +150,36 @@ def hidden_seed(student, assignment, grade_id):
     return int.from_bytes(hmac.new(grading_secret(), message, hashlib.sha256).digest()[:8], "big")
 
 
-class SealCells(Preprocessor):
-    """Before the run: a key for every test cell, drawn afresh for each notebook graded, written
-    into the cell's last line, which must be the checker's `.grade()` or `.points(max)`: they
-    become `.grade_sealed(key)` and `.points_sealed(max, key)`, which print the verdict sealed
-    with the key (HMAC-SHA-256) when, and only when, the check ran to its end. The student's
-    code runs before and never sees the key. The hidden tests' `SEED` becomes the seed of this
-    student's hidden inputs. Every cell a student could write (the answers, and any cell they
-    added) is run only if it holds no evcxr command and no `extern crate`; otherwise it is
-    replaced by a comment."""
+def judge_program():
+    """The judge, built from this repository when missing (`NQUEENS_JUDGE` names another)."""
+    if os.environ.get("NQUEENS_JUDGE"):
+        return os.environ["NQUEENS_JUDGE"]
+    program = HERE.parent / "target" / "release" / "nqueens-judge"
+    if not program.exists():
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nqueens-judge"],
+                       cwd=HERE.parent, check=True)
+    return str(program)
+
+
+def judge(*args, answers=None):
+    """Runs the judge; its standard output."""
+    done = subprocess.run([judge_program(), *args], input=answers, capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"nqueens-judge {' '.join(args)}: {done.stderr.strip()}")
+    return done.stdout
+
+
+class CollectCells(Preprocessor):
+    """Before the run. Every test cell (`::coursework::check_…(f).grade()`, or a hidden test's
+    `::coursework::hidden::check_…(f, SEED)`) becomes a cell that runs the student's `f` on the
+    judge's inputs for that checker (the hidden ones of this student's seed) and shows the
+    answers: `::coursework::answers::check_…(f, inputs)`. It judges nothing, and holds nothing a
+    student could use to forge a score. Every cell a student could write (the answers, and any
+    cell they added) is run only if it holds no evcxr command and no `extern crate`; otherwise
+    it is replaced by a comment."""
 
     def preprocess(self, nb, resources):
-        secret = secrets.token_bytes(32)
         grading = resources.get("nbgrader", {})
         student, assignment = grading.get("student", ""), grading.get("assignment", "")
         for cell in nb.cells:
@@ -154,83 +192,130 @@ class SealCells(Preprocessor):
             if written_by_student and NOT_AN_ANSWER.search(cell.source):
                 cell.source = ("// This cell held a line for the kernel (`:dep`, `:opt`, ...) or "
                                "`extern crate`, which answers may not use: it was not run.")
-            if meta.get("grade") and not meta.get("solution"):
-                key = hmac.new(secret, meta["grade_id"].encode(), hashlib.sha256).hexdigest()
-                original = cell.source
-                seed = hidden_seed(student, assignment, meta["grade_id"])
-                lines = cell.source.replace(SEED, f"{seed}_u64").rstrip().split("\n")
-                found = CALL.search(lines[-1])
-                cell.metadata["nqueens_seal"] = {"key": key, "source": original,
-                                                 "kind": found.group(1) if found else None}
-                if found:
-                    kind, args, end = found.groups()
-                    sealed = (f'.grade_sealed("{key}")' if kind == "grade"
-                              else f'.points_sealed({args}, "{key}")')
-                    lines[-1] = lines[-1][:found.start()] + sealed + end
-                cell.source = "\n".join(lines)
+            if not meta.get("grade") or meta.get("solution"):
+                continue
+            checks = CHECK.findall(cell.source)
+            scored = SCORE.search(cell.source)
+            if not checks or not scored:
+                continue
+            hidden, checker, function = checks[-1]
+            seed = hidden_seed(student, assignment, meta["grade_id"]) if hidden else None
+            inputs = judge("inputs", checker, *(["--seed", str(seed)] if hidden else []))
+            cell.metadata["nqueens_judge"] = {
+                "checker": checker, "seed": seed, "source": cell.source,
+                "kind": scored.group(1)}
+            fence = "#" * 4
+            # (A line that starts with `:` would be an evcxr command.)
+            cell.source = (f"let () = ::coursework::answers::{checker}({function}, "
+                           f'r{fence}"{inputs.strip()}"{fence});')
         return nb, resources
 
 
-def sealed_score(cell, seal):
-    """The score a test cell's outputs prove: `None` without a valid seal or with anything on
-    stderr, else the points (`max` for a cell graded pass or fail)."""
-    outputs = cell.get("outputs", [])
-    if seal["kind"] is None or any(
-            o.get("output_type") == "error"
-            or (o.get("output_type") == "stream" and o.get("name") == "stderr") for o in outputs):
-        return None
-    stdout = "".join(o.get("text", "") for o in outputs
-                     if o.get("output_type") == "stream" and o.get("name") == "stdout")
-    seals = SEAL_LINE.findall(stdout)
-    if not seals:
-        return None
-    verdict, points, maximum, mac = seals[-1]
-    expected = hmac.new(seal["key"].encode(), verdict.encode(), hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(mac, expected):
-        return None
-    max_points = float(cell.metadata["nbgrader"]["points"])
-    if seal["kind"] == "grade":
-        return max_points if verdict == "passed" else None
-    if verdict == "passed" or abs(float(maximum) - max_points) > 1e-9:
-        return None
-    return min(float(points), max_points)
+def answers_of(cell):
+    """The answers a collecting cell showed: the one output of the answers' MIME type, or the one
+    line on stderr that carries them when the calls were stopped; None when there is no set or
+    more than one (the cell's code is the student's, and one set is all it gets)."""
+    shown = ["".join(o["data"][MIME]) for o in cell.get("outputs", [])
+             if o.get("output_type") in ("display_data", "execute_result")
+             and MIME in o.get("data", {})]
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "stream":
+            shown += [line[len(STOPPED):] for line in "".join(output["text"]).split("\n")
+                      if line.startswith(STOPPED)]
+    return shown[0] if len(shown) == 1 else None
 
 
-class SealBack(Preprocessor):
-    """After the run: each test cell scores what its seal proves, and nothing else. Without a
-    valid seal (the check did not finish, the kernel died, the cell's output was forged or
-    silenced), or with anything on stderr, the cell gets a stderr line first, which nbgrader
-    scores 0; with one, the cell's value is the sealed points (what it showed stays, as a display
-    nbgrader does not read). The cell's source is put back as the students' copies have it."""
+def carries_answers(output):
+    """Whether an output is (or holds) a set of answers, which the judge's report replaces."""
+    return MIME in output.get("data", {}) or STOPPED in "".join(output.get("text", ""))
+
+
+def as_display(output):
+    """An output of the student's, kept in sight as a display that nbgrader does not score."""
+    if output.get("output_type") == "stream":
+        return nbformat.v4.new_output("display_data", data={"text/plain": output["text"]})
+    if output.get("output_type") == "error":
+        text = "\n".join([f"{output.get('ename', '')}: {output.get('evalue', '')}",
+                          *output.get("traceback", [])])
+        return nbformat.v4.new_output("display_data", data={"text/plain": text})
+    return nbformat.v4.new_output("display_data", data=output.get("data", {}),
+                                  metadata=output.get("metadata", {}))
+
+
+class JudgeCells(Preprocessor):
+    """After the run: each test cell scores what the judge makes of its answers, and nothing
+    else. The cell's outputs become the judge's report (its words and drawing), then whatever
+    else the student's code showed, as displays nbgrader does not score, then what nbgrader
+    scores: a line on stderr when the judge gave nothing (0 points), the points for a cell with
+    partial credit, nothing for a cell that passed (full points). The cell's source is put back
+    as the students' copies have it."""
 
     def preprocess_cell(self, cell, resources, index):
-        seal = cell.metadata.pop("nqueens_seal", None)
-        if seal is None:
+        meta = cell.metadata.pop("nqueens_judge", None)
+        if meta is None:
             return cell, resources
-        cell.source = seal["source"]
-        score = sealed_score(cell, seal)
-        # What the cell showed stays in sight (the checker's report and its picture come as
-        # evcxr's result), as a display that nbgrader does not read as points.
-        outputs = []
-        for output in cell.get("outputs", []):
-            if output.get("output_type") == "execute_result":
-                output = nbformat.v4.new_output("display_data", data=output.get("data", {}),
-                                                metadata=output.get("metadata", {}))
-            outputs.append(output)
-        if score is None:
-            outputs.insert(0, nbformat.v4.new_output(
-                "stream", name="stderr",
-                text="✘ no sealed verdict: the check did not run to its end, so this test "
-                     "scores 0\n"))
-        elif seal["kind"] == "points":
-            outputs.insert(0, nbformat.v4.new_output(
+        cell.source = meta["source"]
+        points = float(cell.metadata["nbgrader"]["points"])
+        answers = answers_of(cell)
+        seed = ["--seed", str(meta["seed"])] if meta["seed"] is not None else []
+        verdict = json.loads(judge("score", meta["checker"], *seed, "--points", str(points),
+                                   answers=answers if answers is not None else
+                                   "(no answers were shown, or more than one set)"))
+        score = verdict["points"] if meta["kind"] == "points" else \
+            (points if verdict["passed"] else 0.0)
+        outputs = [nbformat.v4.new_output(
+            "display_data", data={"text/html": verdict["html"], "text/plain": verdict["text"]})]
+        outputs += [as_display(o) for o in cell.get("outputs", []) if not carries_answers(o)]
+        if score <= 0:
+            first = verdict["text"].split("\n", 1)[0]
+            outputs.append(nbformat.v4.new_output("stream", name="stderr", text=first + "\n"))
+        elif meta["kind"] == "points":
+            outputs.append(nbformat.v4.new_output(
                 "execute_result", data={"text/plain": f"{score:.2f}"}, execution_count=None))
         cell.outputs = outputs
         return cell, resources
 
 
-c.SealCells.enabled = True
-c.SealBack.enabled = True
+class GradesBefore(Preprocessor):
+    """Before the run: what the gradebook holds of this notebook's manual scores and extra
+    credit (a regrade finds the lecturer's), for GradesAfter to compare."""
+
+    def preprocess(self, nb, resources):
+        resources["nqueens_grades"] = lecturers_grades(resources)
+        return nb, resources
+
+
+class GradesAfter(Preprocessor):
+    """After the run: the notebook's manual scores and extra credit as they were before it. The
+    sandbox keeps the gradebook out of the kernel's reach; this says so loudly if it ever did
+    not, instead of saving grades a student's code could have written."""
+
+    def preprocess(self, nb, resources):
+        if lecturers_grades(resources) != resources.pop("nqueens_grades", None):
+            raise RuntimeError("the gradebook's manual scores or extra credit changed while the "
+                               "notebook ran: its code reached the gradebook; nothing is saved")
+        return nb, resources
+
+
+def lecturers_grades(resources):
+    """The manual scores and extra credit of one student's notebook, as the gradebook holds
+    them (empty before its first grading)."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    grading = resources["nbgrader"]
+    with Gradebook(grading["db_url"]) as gradebook:
+        try:
+            notebook = gradebook.find_submission_notebook(
+                grading["notebook"], grading["assignment"], grading["student"])
+        except MissingEntry:
+            return []
+        return sorted((g.name, g.manual_score, g.extra_credit) for g in notebook.grades)
+
+
+c.CollectCells.enabled = True
+c.JudgeCells.enabled = True
+c.GradesBefore.enabled = True
+c.GradesAfter.enabled = True
 
 # The released copies point at the crate beside them (`kit/`), and their checksums say so.
 c.GenerateAssignment.preprocessors = [
@@ -252,12 +337,15 @@ c.GenerateAssignment.preprocessors = [
 
 
 # nbgrader's own list, with the crate's path set for the run (and put back after it), the test
-# cells sealed, and evcxr's replies understood.
+# cells turned into collectors of answers and judged outside the kernel, and evcxr's replies
+# understood.
 c.Autograde.autograde_preprocessors = [
     CratePath,
-    SealCells,
+    CollectCells,
+    GradesBefore,
     EvcxrExecute,
-    SealBack,
+    GradesAfter,
+    JudgeCells,
     CratePathBack,
     IgnorePattern,
     ClearMetadataPreprocessor,

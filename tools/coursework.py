@@ -30,6 +30,7 @@ settings. nbgrader works in a copy of the course under target/coursework/.
 """
 
 import argparse
+import html
 import json
 import os
 import pathlib
@@ -52,12 +53,18 @@ BEGIN, END = "// BEGIN SOLUTION", "// END SOLUTION"
 # The submissions graded in the test, and what each must score.
 SUBMISSIONS = ["solutions", "wrong", "stubs", "endless-loop"]
 
+# An honest student whose notebook prints a lot: the solutions with a cell of their own that
+# prints 6 MB first. It must be graded whole, with full marks (nbclient once gave up waiting for
+# so much output, and nbgrader dropped the whole notebook).
+LOUD = ("05-counting", 'for i in 0..60_000 {\n    println!("{i:>99}");\n}')
+
 # Ways to score without solving, each tried on one answer of one assignment (the rest of that
 # submission is the solutions): the name, the assignment, the test cell it attacks (which must
 # score 0), the answer cell, the answer cell's new text made from the solution's, and maybe the
 # text of a cell the student adds before it. Each of them scores points without the coursework
-# crate, the sealed test cells, the full paths to the checkers, the hidden tests' seeds, or the
-# rule against evcxr commands and `extern crate` in what students write.
+# crate, the judge outside the kernel, the full paths to the checkers, the hidden tests' seeds,
+# or the rule against evcxr commands and `extern crate` in what students write.
+ANSWERS = "text/x-nqueens-answers"
 SILENCE_STDERR = ("    use std::os::fd::FromRawFd;\n"
                   "    // Closing standard error: a failing check's verdict goes nowhere.\n"
                   "    drop(unsafe { std::fs::File::from_raw_fd(2) });\n")
@@ -126,13 +133,13 @@ GENERIC_CHEATS = {
         "struct Pass;\n"
         "impl Pass {\n    fn points(&self, max: f64) -> f64 { max }\n    fn grade(&self) {}\n}\n"
         f"fn {checker}<T>(_: T) -> Pass {{\n    Pass\n}}"),
-    # A panic whose payload panics again when dropped: the check never reports, and the test
-    # cell has no seal.
+    # A panic whose payload panics again when dropped: the answers are never shown, and the
+    # judge has nothing to score.
     "escaped-checker": lambda signature, checker: (
         "struct Bomb;\n"
         "impl Drop for Bomb {\n    fn drop(&mut self) {\n        panic!(\"dropped\");\n    }\n}\n"
         + ALLOW + signature + " {\n    std::panic::panic_any(Bomb)\n}"),
-    # Standard error closed, then no answer: the verdict goes nowhere, and there is no seal.
+    # Standard error closed, then no answer: nothing on stderr to score the cell 0 by.
     "silenced-stderr": lambda signature, checker: (
         ALLOW + signature + " {\n" + SILENCE_STDERR + "    todo!()\n}"),
     # A panic hook that says nothing, then no answer.
@@ -144,6 +151,83 @@ GENERIC_CHEATS = {
         ALLOW + signature + " {\n" + SILENCE_STDERR
         + "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n4\\nEVCXR_END_CONTENT\");\n"
         "    todo!()\n}"),
+    # The cell's own source read (evcxr writes it to a file before it compiles it: once it held a
+    # key), then a passing report, a set of answers of its own and a score printed as evcxr's
+    # displays: the judge reads one set of answers, and finds two.
+    "forged-verdict": lambda signature, checker: (
+        ALLOW + signature + " {\n"
+        "    let dir = std::env::var(\"EVCXR_TMPDIR\").unwrap_or_default();\n"
+        "    let source = std::fs::read_to_string(format!(\"{dir}/src/lib.rs\")).unwrap_or_default();\n"
+        "    println!(\"the cell's source: {} bytes\", source.len());\n"
+        "    println!(\"EVCXR_BEGIN_CONTENT text/html\\n<div class=\\\"nqueens-report passed\\\">"
+        "<p class=\\\"verdict\\\">✔ passed</p></div>\\nEVCXR_END_CONTENT\");\n"
+        f"    println!(\"EVCXR_BEGIN_CONTENT {ANSWERS}\\n[\\\"{checker}\\\",[]]\\nEVCXR_END_CONTENT\");\n"
+        "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n2.00\\nEVCXR_END_CONTENT\");\n"
+        "    todo!()\n}"),
+    # Standard output and error taken over by a thread when the answer cell runs, for every later
+    # cell: nothing reaches stderr, and every panic in the answers shown becomes an answer.
+    "output-thread": lambda signature, checker: (
+        "unsafe extern \"C\" {\n    fn dup(fd: i32) -> i32;\n    fn dup2(old: i32, new: i32) -> i32;\n}\n"
+        "{\n"
+        "    use std::io::{BufRead, Write};\n"
+        "    use std::os::fd::{AsRawFd, FromRawFd};\n"
+        "    let (reader, writer) = std::io::pipe().unwrap();\n"
+        "    let mut real = unsafe { std::fs::File::from_raw_fd(dup(1)) };\n"
+        "    unsafe {\n        dup2(writer.as_raw_fd(), 1);\n        dup2(writer.as_raw_fd(), 2);\n    }\n"
+        "    std::mem::forget(writer);\n"
+        "    std::thread::spawn(move || {\n"
+        "        for line in std::io::BufReader::new(reader).lines().map_while(Result::ok) {\n"
+        "            let line = line.replace(\"[\\\"panicked\\\",\", \"[\\\"answer\\\",\");\n"
+        "            let _ = writeln!(real, \"{line}\");\n"
+        "        }\n"
+        "    });\n"
+        "}\n" + ALLOW + signature + " {\n    todo!()\n}"),
+}
+
+
+# Ways to reach past the kernel, each tried on the first task of every assignment as the student
+# who knows the grading machine's paths would: the name, and the answer cell's new text made from
+# the task's signature, the course folder and the assignment. The sandbox (coursework/sandbox.py)
+# must stop each; the attacked test cell scores 0 (the answer is a stub), and grade() checks what
+# each could have done: no secret, solution, hidden test or gradebook in any output, no extra
+# credit in the gradebook, no file of the kits changed.
+REWRITTEN = "// rewritten by a student"
+SANDBOX_CHEATS = {
+    # Three reaches in one answer: the grading secret, the sources (solutions, hidden tests), the
+    # gradebook, the other submissions, the sandbox's own builds and the grader's environment,
+    # printed into the feedback; every grade's extra credit set to 100 in the gradebook, with
+    # sqlite3 and with Python; and the crate the checkers come from rewritten where the kernel
+    # sees it and where the course keeps it, so that the next notebook would build against it.
+    "reach-out": lambda signature, root, assignment: (
+        ALLOW + signature + " {\n"
+        f'    for path in ["{root}/.grading-secret", "{root}/source/{assignment}/{assignment}.ipynb",\n'
+        f'                 "{root}/gradebook.db", "{root}/submitted", "{root}", "/var/lib/nqueens-sandbox/kits"] {{\n'
+        "        if let Ok(entries) = std::fs::read_dir(path) {\n"
+        "            println!(\"{path}: {:?}\", entries.flatten().map(|e| e.path()).collect::<Vec<_>>());\n"
+        "        }\n"
+        "        if let Ok(bytes) = std::fs::read(path) {\n"
+        "            println!(\"{path}: {}\", String::from_utf8_lossy(&bytes));\n"
+        "        }\n"
+        "    }\n"
+        "    println!(\"{:?}\", std::env::vars().collect::<Vec<_>>());\n"
+        f'    let db = "{root}/gradebook.db";\n'
+        '    let sql = "update grade set extra_credit = 100";\n'
+        '    let _ = std::process::Command::new("sqlite3").args([db, sql]).status();\n'
+        '    let script = format!("import sqlite3; c = sqlite3.connect(\'{db}\'); '
+        'c.execute(\'{sql}\'); c.commit()");\n'
+        '    let _ = std::process::Command::new("python3").args(["-c", &script]).status();\n'
+        f'    for path in ["/course/kit/src/lib.rs", "{root}/release/{assignment}/kit/src/lib.rs",\n'
+        f'                 "{root}/release/{assignment}/kit/nqueens/src/exercises/report.rs"] {{\n'
+        "        let written = std::fs::OpenOptions::new().append(true).open(path)\n"
+        f'            .and_then(|mut f| std::io::Write::write_all(&mut f, b"\\n{REWRITTEN}\\n"));\n'
+        "        println!(\"{path}: {written:?}\");\n"
+        "    }\n"
+        "    todo!()\n}"),
+    # The secret read at compile time, through the grader's environment.
+    "include-course-root": lambda signature, root, assignment: (
+        "const SECRET: &str = include_str!(concat!(env!(\"NQUEENS_COURSE_ROOT\"), "
+        "\"/.grading-secret\"));\n" + ALLOW + signature
+        + " {\n    println!(\"{SECRET}\");\n    todo!()\n}"),
 }
 
 
@@ -170,7 +254,47 @@ def cheats_of(assignment, source):
     for kind, template in GENERIC_CHEATS.items():
         text = template(signature, checker)
         found.append((kind, "test_" + grade_id, grade_id, lambda solution, text=text: text))
+    root = source.parents[2]
+    for kind, template in SANDBOX_CHEATS.items():
+        text = template(signature, root, assignment)
+        found.append((kind, "test_" + grade_id, grade_id, lambda solution, text=text: text))
     return found
+
+
+def reached_past_the_sandbox(root, assignment):
+    """What the sandbox cheats of one assignment's grading achieved: the problems found."""
+    from nbgrader.api import Gradebook
+
+    problems = []
+    secret = (root / ".grading-secret").read_text().strip() if (root / ".grading-secret").exists() \
+        else None
+    # What only a read that worked prints: the secret, a source's solution markers, the
+    # gradebook's header, the grader's environment, a listing of the course folder.
+    leaks = {"the grading secret": secret, "a solution": "BEGIN SOLUTION",
+             "the gradebook": "SQLite format 3", "the grader's environment": '("NQUEENS_COURSE_ROOT", "',
+             "the course folder's listing": f"{root}: ["}
+    for kind in SANDBOX_CHEATS:
+        graded = load(root / "autograded" / kind / assignment / f"{assignment}.ipynb")
+        shown = json.dumps([c.get("outputs", []) for c in graded["cells"]], ensure_ascii=False)
+        feedback = root / "feedback" / kind / assignment / f"{assignment}.html"
+        for where, text in [("its outputs", shown.replace('\\"', '"')),
+                            ("its feedback", html.unescape(feedback.read_text(encoding="utf-8"))
+                             if feedback.exists() else "")]:
+            for what, sign in leaks.items():
+                if sign and sign in text:
+                    problems.append(f"{assignment}: the cheat {kind} put {what} into {where}")
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}", "nqueens") as gradebook:
+        for student in gradebook.students:
+            submission = gradebook.find_submission(assignment, student.id)
+            credit = sum(grade.extra_credit or 0 for notebook in submission.notebooks
+                         for grade in notebook.grades)
+            if credit:
+                problems.append(f"{assignment}: {student.id} has {credit} points of extra "
+                                "credit in the gradebook")
+    for path in [*(root / "release").rglob("*.rs"), *(ROOT / "coursework" / "kit").rglob("*.rs")]:
+        if REWRITTEN in path.read_text(encoding="utf-8"):
+            problems.append(f"{assignment}: the cheat reach-out changed {path}")
+    return problems
 
 # What the "wrong" submission (each task's wrong answer in the source, or its solution where the
 # source gives none) must score, from what its right parts are worth: 01, the completion right on
@@ -432,7 +556,7 @@ def check_bundle(archive_path):
         if "BEGIN SOLUTION" in content or "BEGIN HIDDEN TESTS" in content \
                 or "hidden::SEED" in content and name.endswith(".ipynb"):
             problems.append(f"the bundle's {name} holds a solution or a hidden test")
-        if "/source/" in name or name.endswith(("nbgrader_config.py",)) and "SealCells" in content:
+        if "/source/" in name or name.endswith(("nbgrader_config.py",)) and "CollectCells" in content:
             problems.append(f"the bundle holds the instructor's {name}")
     return problems
 
@@ -576,6 +700,13 @@ def grading_copy(assignment):
     for attack in cheats_of(assignment, source):
         dump(cheat(source, released, attack),
              root / "submitted" / attack[0] / assignment / f"{assignment}.ipynb")
+    if assignment == LOUD[0]:
+        loud = submission(source, released, "solutions")
+        extra = {"cell_type": "code", "execution_count": None, "id": "student-loud",
+                 "metadata": {}, "outputs": []}
+        set_source(extra, LOUD[1])
+        loud["cells"].insert(2, extra)
+        dump(loud, root / "submitted" / "loud" / assignment / f"{assignment}.ipynb")
     return root
 
 
@@ -596,6 +727,11 @@ def grade(assignment, root):
         for kind in SUBMISSIONS:
             found = gradebook.find_submission(assignment, kind)
             scores[kind] = (found.score, found.max_score)
+        if assignment == LOUD[0]:
+            loud = gradebook.find_submission(assignment, "loud").score
+            if loud != scores["solutions"][0]:
+                problems.append(f"{assignment}: the solutions after 6 MB of output score {loud}, "
+                                f"not {scores['solutions'][0]}")
         for kind, attacked, *_ in cheats_of(assignment, source):
             grade = gradebook.find_grade(attacked, assignment, assignment, kind)
             cheats.append((kind, assignment, attacked, grade.score))
@@ -606,6 +742,7 @@ def grade(assignment, root):
                                                                          attacked):
                 problems.append(f"{assignment}: the memory hog was not stopped by the "
                                 "grading's memory limit")
+    problems += reached_past_the_sandbox(root, assignment)
     top = scores["solutions"][1]
     # The honest, partly right answers earn exactly what their right parts are worth.
     if abs(scores["wrong"][0] - WRONG_SCORES[assignment]) > 0.005:
@@ -643,7 +780,7 @@ def grade(assignment, root):
         # The checker's own verdict, shown or on stderr; not the grader's note that a test
         # cell has no seal.
         text = json.dumps(cell.get("outputs", []), ensure_ascii=False).replace(
-            "✘ no sealed verdict", "")
+            "✘ no answers to judge", "")
         if grading.get("solution") and errors_of(cell):
             problems.append(f"{assignment}: the stub of {grading['grade_id']} does not compile")
         if grading.get("grade") and "✘" not in text:
@@ -657,16 +794,17 @@ def grade(assignment, root):
             if 'data-scores=\\"0\\"' in shown and not errors_of(cell):
                 problems.append(f"{assignment}: a failed check scores points in {kind}, "
                                 f"{cell['metadata']['nbgrader']['grade_id']}")
-    looped = json.dumps([errors_of(c) for c in grade_cells(graded["endless-loop"])],
+    # The loop was stopped in the kernel, and the judge's report of its cell says so.
+    looped = json.dumps([c.get("outputs", []) for c in grade_cells(graded["endless-loop"])],
                         ensure_ascii=False)
     if "did not return within" not in looped:
         problems.append(f"{assignment}: the endless loop was not stopped by the checker")
     # The feedback shows the checkers' pictures of the wrong answers.
     feedback = root / "feedback" / "wrong" / assignment / f"{assignment}.html"
-    html = feedback.read_text(encoding="utf-8") if feedback.exists() else ""
-    if "✘" not in html.replace("✘ no sealed verdict", ""):
+    shown = feedback.read_text(encoding="utf-8") if feedback.exists() else ""
+    if "✘" not in shown.replace("✘ no answers to judge", ""):
         problems.append(f"{assignment}: the feedback does not show the failed checks")
-    if assignment != "05-counting" and "nqueens-drawing" not in html:
+    if assignment != "05-counting" and "nqueens-drawing" not in shown:
         problems.append(f"{assignment}: the feedback shows no picture of a counterexample")
     return line, cheats, problems
 
@@ -686,6 +824,9 @@ def command_grade(only):
     from concurrent.futures import ThreadPoolExecutor
 
     started = time.time()
+    # The judge, which every grading runs outside the students' kernels: built once, first.
+    subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nqueens-judge"], cwd=ROOT,
+                   check=True)
     released = release()
     if only:
         released = {a: p for a, p in released.items() if a in only}

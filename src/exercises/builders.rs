@@ -113,7 +113,7 @@ fn amo_cases(exercise: &str) -> (Vec<(usize, Vec<Variable>)>, &'static str) {
 
 /// At most two of the variables true: `{¬a, ¬b, ¬c}` for every three different variables of the
 /// list (a variable listed twice counts once). (The checker's reference.)
-fn at_most_two(variables: &[Variable]) -> Clauses {
+pub(super) fn at_most_two(variables: &[Variable]) -> Clauses {
     let mut distinct: Vec<Variable> = Vec::new();
     for &v in variables {
         if !distinct.contains(&v) {
@@ -151,13 +151,19 @@ fn wrapped_squares(k: usize, n: usize, falling: bool) -> Vec<Square> {
         .collect()
 }
 
+/// At most one queen on the wrapped falling diagonal `k` of an n×n torus, pairwise. (The
+/// checker's reference.)
+pub(super) fn wrapped_diagonal(k: usize, n: usize) -> Clauses {
+    encode::at_most_one(&variables_of(&wrapped_squares(k, n, true)))
+}
+
 fn variables_of(squares: &[Square]) -> Vec<Variable> {
     squares.iter().map(|s| var(s.row, s.col)).collect()
 }
 
 /// The clauses of n queens on an n×n torus: at most one queen per row, at least one per column,
 /// at most one per wrapped falling and per wrapped rising diagonal. (The checker's reference.)
-fn torus_clauses(n: usize) -> Clauses {
+pub(super) fn torus_clauses(n: usize) -> Clauses {
     let mut clauses = Clauses::new();
     for i in 1..=n {
         clauses.extend(queens::at_most_one_in_row(i, n));
@@ -236,7 +242,7 @@ pub fn check_wrapped_diagonal(given: impl Fn(usize, usize) -> Clauses) -> Report
         for n in sizes {
             for k in 0..n {
                 let squares = wrapped_squares(k, n, true);
-                let expected = encode::at_most_one(&variables_of(&squares));
+                let expected = wrapped_diagonal(k, n);
                 let answer = match quietly(|| given(k, n)) {
                     Ok(answer) => answer,
                     Err(message) => {

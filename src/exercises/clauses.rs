@@ -149,7 +149,7 @@ fn wrong_on(exercise: &str, checked: usize, literal: Literal, clauses: &Clauses)
 
 /// The lecture's unit subsumption made general: the clauses of the set that hold no other clause
 /// of it. (The checkers' reference; a clause that holds another is true whenever that one is.)
-fn subsume(clauses: &Clauses) -> Clauses {
+pub(super) fn subsume(clauses: &Clauses) -> Clauses {
     let holds = |big: &Clause, small: &Clause| small.iter().all(|&l| big.contains(l));
     clauses
         .iter()
@@ -162,7 +162,7 @@ fn subsume(clauses: &Clauses) -> Clauses {
 /// every clause `P` with `x` (not `¬x`) and `N` with `¬x` (not `x`) the resolvent
 /// `(P \ {x}) ∪ (N \ {¬x})`, unless it holds a literal and its complement; clauses that hold
 /// both `x` and `¬x` are always true and go. (The checkers' reference.)
-fn eliminate(clauses: &Clauses, variable: Variable) -> Clauses {
+pub(super) fn eliminate(clauses: &Clauses, variable: Variable) -> Clauses {
     let (x, not_x) = (Literal::positive(variable), Literal::negative(variable));
     let with = |l: Literal| {
         clauses
@@ -192,7 +192,7 @@ fn eliminate(clauses: &Clauses, variable: Variable) -> Clauses {
 
 /// The MOMS count of a literal: in how many of the shortest clauses of two or more literals it
 /// occurs (0 when no clause has two). (The checkers' reference.)
-fn moms(clauses: &Clauses, literal: Literal) -> usize {
+pub(super) fn moms(clauses: &Clauses, literal: Literal) -> usize {
     let shortest = clauses.iter().map(Clause::len).filter(|&n| n >= 2).min();
     shortest.map_or(0, |k| {
         clauses
@@ -205,7 +205,7 @@ fn moms(clauses: &Clauses, literal: Literal) -> usize {
 /// The lecture's Davis–Putnam with the Jeroslow–Wang choice, noting every literal it adds as a
 /// split, in the order it adds them: the first branch `l`, and `¬l` when `l` failed. (The
 /// checkers' reference for the search, not only its answer.)
-fn solve_splitting(clauses: &Clauses, splits: &mut Vec<Literal>) -> Clauses {
+pub(super) fn solve_splitting(clauses: &Clauses, splits: &mut Vec<Literal>) -> Clauses {
     let saturated = dp::saturate(clauses);
     if saturated.contains_empty() {
         return Clauses::falsum();

@@ -128,7 +128,7 @@ fn csp_sizes(exercise: &str, hidden: std::ops::RangeInclusive<usize>) -> (Vec<us
 
 /// The CSP of `n` superqueens (the lecture's variables and values; two rows `i < j` must differ
 /// in column and diagonal, and not be a knight's jump apart). (The checker's reference.)
-fn superqueens_csp(n: usize) -> Result<Csp, CspError> {
+pub(super) fn superqueens_csp(n: usize) -> Result<Csp, CspError> {
     let names: Vec<String> = (1..=n).map(|i| format!("V{i}")).collect();
     let mut constraints = Vec::new();
     for i in 1..=n {
@@ -190,7 +190,7 @@ pub fn check_superqueens_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> 
 
 /// The lecture's check after assigning `var`: every constraint that mentions `var` and whose
 /// variables all have values holds.
-fn consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {
+pub(super) fn consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {
     let filler = csp.values().first().copied().unwrap_or(1);
     let values: Vec<i64> = assignment.iter().map(|v| v.unwrap_or(filler)).collect();
     csp.constraints().iter().all(|c| {
@@ -273,7 +273,7 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
 
 /// The lecture's backtracking on `csp` from variable `var` on, noting in `kept` every value that
 /// passes the consistency check. (The checker's reference.)
-fn search(
+pub(super) fn search(
     csp: &Csp,
     assignment: &mut Vec<Option<i64>>,
     var: usize,

@@ -44,17 +44,19 @@
 //! | CSP | `fn backtracking(csp: &Csp, kept: &mut Vec<(usize, i64)>) -> Option<Vec<i64>>` | [`check_csp_backtracking`] |
 //! | counting | `fn count(n: usize) -> u64` | [`check_count`] |
 
+pub mod answers;
 mod builders;
 mod cells;
 mod clauses;
 mod constraints;
 mod counting;
 pub mod hidden;
+pub mod judge;
 mod pieces;
 mod report;
-mod seal;
 mod search;
 mod trial;
+pub mod wire;
 
 pub use builders::{CLAUSE_SIZES, check_at_most_two, check_torus_clauses, check_wrapped_diagonal};
 pub use cells::{check_evolve, check_next_generation, generations, next_generation, random_cells};

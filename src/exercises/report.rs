@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use super::seal;
 use crate::render::{self, Svg};
 
 /// What a checker found.
@@ -61,8 +60,8 @@ impl Report {
 
     /// What a hidden test cell shows in the students' copy, where the grader's hidden tests are
     /// left out: a note that they run when the work is graded. It neither passes nor fails:
-    /// [`grade`](Report::grade) and [`points`](Report::points) show it and score nothing, and the
-    /// sealed calls seal nothing, so a cell left with it scores 0 when graded.
+    /// [`grade`](Report::grade) and [`points`](Report::points) show it and score nothing. (When the
+    /// work is graded, the grader's copy of the cell runs the hidden test instead.)
     pub fn pending(exercise: &str) -> Self {
         let text = format!(
             "ⓘ {exercise}: hidden tests. The grader runs them when it grades your work, on inputs              it draws then (larger boards, other random cases); they are not run here.\n"
@@ -152,41 +151,19 @@ impl Report {
         if fails {
             self.fail_cell();
         }
+        self.score(max)
+    }
+
+    /// The points of `max` this report earns, without showing it: in proportion to the parts
+    /// right ([`parts`](Report::parts); all or nothing without parts), in whole hundredths, so
+    /// the score prints as nbgrader reads it. A pending report earns nothing.
+    pub fn score(&self, max: f64) -> f64 {
+        if self.pending {
+            return 0.0;
+        }
+        let (right, total) = self.parts.unwrap_or((usize::from(self.passed), 1));
         let share = |n: usize| f64::from(u32::try_from(n).unwrap_or(u32::MAX));
-        // Whole hundredths, so the score prints as nbgrader reads it.
         (100.0 * max * share(right) / share(total.max(1))).round() / 100.0
-    }
-
-    /// [`grade`](Report::grade) as the grader runs it: when it grades, it writes a key into
-    /// the test cell and calls this instead. A check that passed then prints, last, its verdict
-    /// sealed with the key (see the coursework's README), which is what scores the cell; one
-    /// that failed fails the cell as `grade` does, and prints no seal.
-    ///
-    /// # Panics
-    /// As [`grade`](Report::grade).
-    pub fn grade_sealed(&self, key: &str) {
-        self.grade();
-        if self.pending {
-            return;
-        }
-        println!("{}", seal::sealed_line(key, "passed"));
-    }
-
-    /// [`points`](Report::points) as the grader runs it (see [`grade_sealed`](Report::grade_sealed)):
-    /// the points earned, then the line that seals them.
-    ///
-    /// # Panics
-    /// As [`points`](Report::points).
-    pub fn points_sealed(&self, max: f64, key: &str) -> f64 {
-        let points = self.points(max);
-        if self.pending {
-            return points;
-        }
-        println!(
-            "{}",
-            seal::sealed_line(key, &format!("{points:.2} of {max:.2}"))
-        );
-        points
     }
 
     /// The same report, its verdict saying that it is a hidden test and of which seed (with that
@@ -320,10 +297,21 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(15);
 /// assert_eq!(within("count", || count(8)), 92);
 /// ```
 pub fn within<R>(exercise: &str, check: impl FnOnce() -> R) -> R {
+    within_then(exercise, || {}, check)
+}
+
+/// [`within`], with `last_words` run by the watchdog before it ends the process (the answers
+/// collected so far, shown for the judge).
+pub(super) fn within_then<R>(
+    exercise: &str,
+    last_words: impl FnOnce() + Send + 'static,
+    check: impl FnOnce() -> R,
+) -> R {
     let (done, wait) = mpsc::channel::<()>();
     let name = exercise.to_owned();
     let watchdog = std::thread::spawn(move || {
         if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(TIME_LIMIT) {
+            last_words();
             eprintln!(
                 "✘ {name} did not return within {} s: is there an endless loop? The checker \
                  stopped the kernel to end it. Fix the function, then run the notebook's cells \

@@ -29,7 +29,7 @@ const LINES: [(isize, isize); 8] = [
 
 /// What a queen on `square` attacks on `grid`: along each line, every square up to and including
 /// the first that holds a queen. (The checker's reference.)
-fn queen_attacks(square: Square, grid: &Grid) -> Vec<Square> {
+pub(super) fn queen_attacks(square: Square, grid: &Grid) -> Vec<Square> {
     let size = grid.len();
     let mut attacked = Vec::new();
     for (dr, dc) in LINES {
@@ -199,7 +199,7 @@ fn marked(
 /// bottom, skipping rows that hold a queen; in each empty row, the columns from the left, a queen
 /// placed (and noted in `placed`) where no queen of the board attacks it. The first full board,
 /// or `None`. (The checker's reference.)
-fn complete(grid: &Grid, row: usize, placed: &mut Vec<Square>) -> Option<Grid> {
+pub(super) fn complete(grid: &Grid, row: usize, placed: &mut Vec<Square>) -> Option<Grid> {
     let size = grid.len();
     if row > size {
         return Some(grid.clone());

@@ -24,6 +24,9 @@
 //! tests are in [`hidden`].
 
 pub use nqueens::Square;
+/// What a test cell runs when the work is graded: the student's function on the judge's inputs,
+/// its answers shown for the judge outside the kernel.
+pub use nqueens::exercises::answers;
 pub use nqueens::exercises::{
     Report, TIME_LIMIT, check_at_most_two, check_complete_board, check_consistent, check_count,
     check_csp_backtracking, check_eliminate, check_evolve, check_knight_sees, check_moms,

@@ -1,0 +1,268 @@
+"""The grading kernel's sandbox: a student's code runs as a user of its own, in a world of its own.
+
+When nbgrader grades, every notebook's Rust kernel (evcxr, the compiler it starts, the program
+that runs the cells) starts through `setpriv` as the unprivileged user `nqueens-kernel`, inside
+a bubblewrap sandbox (Debian's `bubblewrap`) whose file system holds only:
+
+* the system's programs and libraries (`/usr`, `/etc`), read-only;
+* the Rust toolchain and evcxr, read-only, at `/opt/rust` and `/opt/evcxr_jupyter`;
+* the students' coursework crate at `/course/kit`, read-only: a snapshot of the released kit
+  (what students get, with no reference answer), named by its digest, checked after each notebook;
+* `/build`, the one writable folder, made afresh for each notebook from a build of the kit made
+  once per snapshot (so the first board needs no compile), and deleted after it;
+* an empty `/tmp`, its own `/proc` (its own processes only) and a minimal `/dev`.
+
+The course folder, the gradebook, the grading secret, the sources with their solutions and
+hidden tests, the other submissions and the grader's own files are not in that world at all;
+the environment is emptied (no `NQUEENS_*`, no `NBGRADER_*`); the user owns nothing outside
+`/build`, cannot gain privileges (`no_new_privs`, no capabilities, no new user namespaces), and
+holds the grading's memory, CPU and process limits (`evcxr_execute.py`), the last per user, which
+holds because the user is not root. The network is shared: the kernel talks to the grader over
+local TCP, so a grading machine must not run services that trust any local connection.
+
+    sandbox.py --install   (root) install bubblewrap, create the user, and put the toolchain,
+                           evcxr and the crates' registry where the user can read them
+                           (hard links under /var/lib/nqueens-sandbox; idempotent)
+    sandbox.py --check     say whether grading can be sandboxed here, and why not
+"""
+
+import argparse
+import contextlib
+import fcntl
+import hashlib
+import os
+import pathlib
+import pwd
+import shutil
+import subprocess
+import sys
+
+USER = "nqueens-kernel"
+HOME = pathlib.Path(os.environ.get("NQUEENS_SANDBOX_HOME", "/var/lib/nqueens-sandbox"))
+# Where the sandbox sees what it is given.
+KIT = "/course/kit"
+BUILD = "/build"
+RUST = "/opt/rust"
+EVCXR = "/opt/evcxr_jupyter"
+
+
+def toolchain():
+    """The folder of the Rust toolchain the grader's `rustc` runs from."""
+    sysroot = subprocess.run(["rustc", "--print", "sysroot"], capture_output=True, text=True,
+                             check=True).stdout.strip()
+    return pathlib.Path(sysroot)
+
+
+def evcxr_binary():
+    found = shutil.which("evcxr_jupyter")
+    if not found:
+        sys.exit("evcxr_jupyter is not installed: run `make setup`")
+    return pathlib.Path(found)
+
+
+def why_not():
+    """None when grading can be sandboxed here, else the reason in words."""
+    if sys.platform != "linux":
+        return "the sandbox needs Linux"
+    if not shutil.which("bwrap"):
+        return "bubblewrap (bwrap) is not installed: run `sudo make sandbox`"
+    try:
+        pwd.getpwnam(USER)
+    except KeyError:
+        return f"the user {USER} does not exist: run `sudo make sandbox`"
+    if os.geteuid() != 0:
+        return "grading in the sandbox runs as root (it starts each kernel as another user)"
+    for part in ("toolchain", "evcxr_jupyter", "cargo/registry"):
+        if not (HOME / part).exists():
+            return f"{HOME / part} is missing: run `sudo make sandbox`"
+    if (HOME / "toolchain.version").read_text().strip() != rustc_version():
+        return "the sandbox's toolchain is older than rustc's: run `sudo make sandbox`"
+    return None
+
+
+def rustc_version():
+    return subprocess.run(["rustc", "--version"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def install():
+    """Everything the sandbox needs, once: bubblewrap, the user, and hard-linked copies of the
+    toolchain and the registry (the originals sit in root's home, which the user cannot
+    enter), with evcxr beside them."""
+    if os.geteuid() != 0:
+        sys.exit("sandbox.py --install must run as root")
+    if not shutil.which("bwrap"):
+        subprocess.run(["apt-get", "install", "-y", "-qq", "bubblewrap"], check=True,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    try:
+        pwd.getpwnam(USER)
+    except KeyError:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--home-dir", "/nonexistent",
+                        "--shell", "/usr/sbin/nologin", USER], check=True)
+    HOME.mkdir(parents=True, exist_ok=True)
+    HOME.chmod(0o755)
+    version = rustc_version()
+    stamp = HOME / "toolchain.version"
+    if not stamp.exists() or stamp.read_text().strip() != version:
+        for part in ("toolchain", "cargo"):
+            shutil.rmtree(HOME / part, ignore_errors=True)
+        link_tree(toolchain(), HOME / "toolchain")
+        cargo_home = pathlib.Path(os.environ.get("CARGO_HOME", pathlib.Path.home() / ".cargo"))
+        (HOME / "cargo").mkdir()
+        link_tree(cargo_home / "registry", HOME / "cargo" / "registry")
+        stamp.write_text(version + "\n")
+    binary = evcxr_binary()
+    if not (HOME / "evcxr_jupyter").exists() or digest_of_file(binary) != digest_of_file(
+            HOME / "evcxr_jupyter"):
+        shutil.copy(binary, HOME / "evcxr_jupyter")
+    print(f"sandbox ready in {HOME}: user {USER}, {version}")
+
+
+def link_tree(source, target):
+    """A copy of `source` whose files are hard links to the originals (instant, no space), or
+    plain copies where the two are on different file systems."""
+    done = subprocess.run(["cp", "-al", str(source), str(target)], capture_output=True)
+    if done.returncode != 0:
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(source, target, symlinks=True)
+
+
+def digest_of_file(path):
+    return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+
+
+def digest_of_tree(folder):
+    """One digest of every file's path and contents under `folder` (cargo's build output
+    left out)."""
+    folder = pathlib.Path(folder)
+    total = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "target" not in path.relative_to(folder).parts:
+            total.update(str(path.relative_to(folder)).encode() + b"\0")
+            total.update(path.read_bytes())
+    return total.hexdigest()
+
+
+@contextlib.contextmanager
+def locked(path):
+    """An exclusive lock on `path` for the length of the block (gradings run side by side)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+class Snapshot:
+    """The kit a notebook is graded against, copied where no one but root can write, and the
+    build of it that each notebook's `/build` starts from."""
+
+    def __init__(self, kit):
+        self.digest = digest_of_tree(kit)
+        self.folder = HOME / "kits" / self.digest[:16]
+        self.kit = self.folder / "kit"
+        self.base = self.folder / "base"
+        with locked(HOME / "kits" / f"{self.digest[:16]}.lock"):
+            if not self.kit.exists():
+                partial = self.folder / "kit.partial"
+                shutil.rmtree(partial, ignore_errors=True)
+                shutil.copytree(kit, partial, ignore=shutil.ignore_patterns("target"))
+                partial.rename(self.kit)
+        self.check()
+
+    def check(self):
+        """Fails loudly if the snapshot changed (it is read-only to the kernels: this would be a
+        hole in the sandbox, not a student's doing alone)."""
+        if digest_of_tree(self.kit) != self.digest:
+            raise RuntimeError(f"the coursework crate {self.kit} changed during grading")
+
+    def warm(self, setup, start):
+        """Builds the kit in `base` once, by running the notebook's setup cell (its `:opt` and
+        `:dep` lines) in a sandboxed kernel: `start(build)` runs it with `build` as `/build`."""
+        with locked(self.folder / "base.lock"):
+            stamp = self.base / f"warm-{hashlib.sha256(setup.encode()).hexdigest()[:16]}"
+            if stamp.exists():
+                return
+            self.base.mkdir(parents=True, exist_ok=True)
+            prepare_build(self.base)
+            start(self.base, setup)
+            for path in self.base.rglob("*"):
+                # The base is copied, never used in place: root's again.
+                os.lchown(path, 0, 0)
+            stamp.touch()
+
+    def fresh_build(self, where):
+        """A new `/build` for one notebook: a copy of the warm base, the user's to write."""
+        build = pathlib.Path(where)
+        if self.base.exists():
+            shutil.copytree(self.base, build, symlinks=True, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("registry", "warm-*", "kernel.json"))
+        prepare_build(build)
+        return build
+
+
+def prepare_build(build):
+    """The folders a kernel writes in `/build`, the user's; the crates' registry linked in,
+    root's and read-only to the user."""
+    user = pwd.getpwnam(USER)
+    for part in ("", "home", "cargo", "evcxr"):
+        (build / part).mkdir(parents=True, exist_ok=True)
+    registry = build / "cargo" / "registry"
+    if not registry.exists():
+        link_tree(HOME / "cargo" / "registry", registry)
+    for path in [build, *build.rglob("*")]:
+        if "registry" not in path.relative_to(build).parts:
+            os.lchown(path, user.pw_uid, user.pw_gid)
+
+
+def command(connection_file, build, kit):
+    """The kernel's command line: evcxr as the sandbox's user, in the sandbox. The connection
+    file (root's, private) is copied into `/build` for the user to read."""
+    build = pathlib.Path(build)
+    copy = build / "kernel.json"
+    shutil.copy(connection_file, copy)
+    user = pwd.getpwnam(USER)
+    os.chown(copy, user.pw_uid, user.pw_gid)
+    copy.chmod(0o400)
+    std = f"{RUST}/lib/rustlib/x86_64-unknown-linux-gnu/lib"
+    host = subprocess.run(["rustc", "-vV"], capture_output=True, text=True).stdout
+    for line in host.splitlines():
+        if line.startswith("host: "):
+            std = f"{RUST}/lib/rustlib/{line[6:]}/lib"
+    return [
+        "setpriv", "--reuid", USER, "--regid", USER, "--clear-groups", "--no-new-privs", "--",
+        "bwrap", "--unshare-all", "--unshare-user", "--share-net", "--disable-userns",
+        "--die-with-parent", "--new-session", "--clearenv",
+        "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+        "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+        "--symlink", "usr/sbin", "/sbin", "--ro-bind", "/etc", "/etc",
+        "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+        "--ro-bind", str(HOME / "toolchain"), RUST,
+        "--ro-bind", str(HOME / "evcxr_jupyter"), EVCXR,
+        "--ro-bind", str(kit), KIT,
+        "--bind", str(build), BUILD,
+        "--chdir", f"{BUILD}/home",
+        "--setenv", "PATH", f"{RUST}/bin:/usr/bin:/bin",
+        "--setenv", "HOME", f"{BUILD}/home",
+        "--setenv", "CARGO_HOME", f"{BUILD}/cargo",
+        "--setenv", "CARGO_NET_OFFLINE", "true",
+        "--setenv", "EVCXR_TMPDIR", f"{BUILD}/evcxr",
+        "--setenv", "LD_LIBRARY_PATH", f"{std}:{RUST}/lib",
+        EVCXR, "--control_file", f"{BUILD}/kernel.json",
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--install", action="store_true")
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    if args.install:
+        install()
+    reason = why_not()
+    if args.check or args.install:
+        print(f"sandbox: {reason or 'ready'}")
+    return 1 if reason else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,520 @@
+//! The judge: the checkers run outside the student's process, on the answers the student's
+//! kernel showed.
+//!
+//! When the coursework is graded, a test cell no longer checks anything. The grader asks the
+//! judge for the cell's [`inputs`] (the checker's own inputs: the visible ones, or the hidden ones
+//! of the grader's seed), the cell runs the student's function on them and shows the outcomes
+//! ([`answers`](super::answers)), and the grader hands those to [`judge`], which runs the very
+//! same checker with a stand-in for the student's function that answers from the outcomes. The
+//! report, and so the score, is worked out here, in the grader's process; what the notebook
+//! showed counts only as the student's answers.
+//!
+//! The inputs are found by running the checker once with the reference in the student's place,
+//! noting every input it asks about (the checkers ask the same questions whatever the answers).
+//!
+//! ```
+//! use nqueens::exercises::{answers, judge};
+//! let inputs = judge::inputs("check_count", None).unwrap();
+//! let shown = answers::collected("count", &inputs, |n: usize| {
+//!     [1_u64, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n]
+//! });
+//! let report = judge::judge("check_count", None, &shown).unwrap();
+//! assert!(report.passed());
+//! let lazy = answers::collected("count", &inputs, |_: usize| 1_u64);
+//! assert!(!judge::judge("check_count", None, &lazy).unwrap().passed());
+//! ```
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+
+use super::answers::{Outcome, Rows};
+use super::wire::{self, Wire, WireError};
+use super::{Report, builders, cells, clauses, constraints, hidden, search};
+use crate::backtrack::Grid;
+use crate::board::{Piece, Square};
+use crate::csp::Csp;
+use crate::logic::{Clauses, Literal, Variable};
+use crate::queens;
+
+/// Why the judge could not judge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JudgeError {
+    /// No checker of that name.
+    UnknownChecker(String),
+    /// The answers do not read as outcomes of this task.
+    Unreadable(WireError),
+    /// The answers are for another exercise.
+    OtherExercise {
+        /// The exercise the cell checks.
+        wanted: String,
+        /// The exercise the answers name.
+        found: String,
+    },
+    /// Not one outcome for each input.
+    Count {
+        /// How many inputs the judge sent.
+        inputs: usize,
+        /// How many outcomes came back.
+        outcomes: usize,
+    },
+    /// The checker itself failed (a bug of the judge's, not the student's).
+    Checker(String),
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeError::UnknownChecker(name) => write!(f, "no checker is called '{name}'"),
+            JudgeError::Unreadable(error) => write!(f, "the answers do not read: {error}"),
+            JudgeError::OtherExercise { wanted, found } => {
+                write!(f, "the answers are for {found}, not {wanted}")
+            }
+            JudgeError::Count { inputs, outcomes } => {
+                write!(f, "{outcomes} answers came back for {inputs} inputs")
+            }
+            JudgeError::Checker(message) => write!(f, "the checker failed: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
+
+/// The inputs a checker asks about, as text for the student's kernel: the visible ones, or with
+/// `seed` those of its hidden test.
+///
+/// # Errors
+/// [`JudgeError::UnknownChecker`] for a name that is not a checker's.
+pub fn inputs(checker: &str, seed: Option<u64>) -> Result<String, JudgeError> {
+    match dispatch(checker, seed, &Mode::Inputs)? {
+        Done::Inputs(text) => Ok(text),
+        Done::Report(_) => unreachable!("asked for inputs"),
+    }
+}
+
+/// The checker's report on the answers a student's kernel showed for [`inputs`] (the text
+/// between evcxr's display markers: the exercise and one outcome per input).
+///
+/// # Errors
+/// A [`JudgeError`] when the answers do not read, are for another exercise, or do not number
+/// one per input: the cell then scores nothing.
+pub fn judge(checker: &str, seed: Option<u64>, answers: &str) -> Result<Report, JudgeError> {
+    match dispatch(checker, seed, &Mode::Judge(answers))? {
+        Done::Report(report) => Ok(report),
+        Done::Inputs(_) => unreachable!("asked for a report"),
+    }
+}
+
+/// [`judge`], with answers that cannot be judged (unreadable, for another exercise, too few or
+/// too many) turned into a failing report that says why: what a test cell scores.
+///
+/// # Errors
+/// [`JudgeError::UnknownChecker`] only.
+pub fn verdict(checker: &str, seed: Option<u64>, answers: &str) -> Result<Report, JudgeError> {
+    match judge(checker, seed, answers) {
+        Err(JudgeError::UnknownChecker(name)) => Err(JudgeError::UnknownChecker(name)),
+        Err(reason) => {
+            let exercise = checker.trim_start_matches("check_");
+            let text = format!("✘ no answers to judge: {reason}, so this test scores 0\n");
+            Ok(Report::fail(exercise, 0, text, None))
+        }
+        judged => judged,
+    }
+}
+
+enum Mode<'a> {
+    Inputs,
+    Judge(&'a str),
+}
+
+enum Done {
+    Inputs(String),
+    Report(Report),
+}
+
+/// The inputs `check` asks about, each once, in order, found by answering with `reference`.
+fn asked<I: Wire + Clone, O>(
+    reference: &impl Fn(I) -> O,
+    check: &impl Fn(&dyn Fn(I) -> O) -> Report,
+) -> Vec<I> {
+    let seen = RefCell::new((Vec::new(), HashSet::new()));
+    check(&|input: I| {
+        let mut seen = seen.borrow_mut();
+        if seen.1.insert(wire::write(&input)) {
+            seen.0.push(input.clone());
+        }
+        reference(input)
+    });
+    seen.into_inner().0
+}
+
+fn task<I: Wire + Clone, O: Wire + Clone>(
+    exercise: &str,
+    mode: &Mode,
+    reference: impl Fn(I) -> O,
+    check: impl Fn(&dyn Fn(I) -> O) -> Report,
+) -> Result<Done, JudgeError> {
+    let inputs = asked(&reference, &check);
+    let Mode::Judge(answers) = mode else {
+        return Ok(Done::Inputs(wire::write(&inputs)));
+    };
+    let (found, outcomes): (String, Vec<Outcome<O>>) =
+        wire::read(answers).map_err(JudgeError::Unreadable)?;
+    if found != exercise {
+        return Err(JudgeError::OtherExercise {
+            wanted: exercise.to_owned(),
+            found,
+        });
+    }
+    if outcomes.len() != inputs.len() {
+        return Err(JudgeError::Count {
+            inputs: inputs.len(),
+            outcomes: outcomes.len(),
+        });
+    }
+    let table: HashMap<String, Outcome<O>> = inputs.iter().map(wire::write).zip(outcomes).collect();
+    let replay = |input: I| match table.get(&wire::write(&input)) {
+        Some(Outcome::Answer(answer)) => answer.clone(),
+        Some(Outcome::Panicked(message) | Outcome::Stopped(message)) => {
+            panic::panic_any(message.clone())
+        }
+        None => panic::panic_any("no answer came for this input".to_owned()),
+    };
+    panic::catch_unwind(AssertUnwindSafe(|| check(&replay)))
+        .map(Done::Report)
+        .map_err(|_| JudgeError::Checker(format!("{exercise}'s checker panicked")))
+}
+
+/// The visible checker `$name`, or with a seed its hidden test, with the student's function
+/// `$given` (written once, used for both).
+macro_rules! either {
+    ($seed:expr, $name:ident, $given:expr) => {
+        match $seed {
+            Some(seed) => hidden::$name($given, seed),
+            None => super::$name($given),
+        }
+    };
+}
+
+fn dispatch(checker: &str, seed: Option<u64>, mode: &Mode) -> Result<Done, JudgeError> {
+    board_task(checker, seed, mode)
+        .or_else(|| clause_task(checker, seed, mode))
+        .or_else(|| csp_task(checker, seed, mode))
+        .unwrap_or_else(|| Err(JudgeError::UnknownChecker(checker.to_owned())))
+}
+
+/// The tasks on boards, rows of cells and counts (assignments 01 and 05).
+fn board_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
+    Some(match checker {
+        "check_queen_attacks" => task(
+            "queen_attacks",
+            mode,
+            |(square, board): (Square, Rows)| search::queen_attacks(square, &board.0),
+            |call| {
+                either!(seed, check_queen_attacks, |s: Square, g: &Grid| call((
+                    s,
+                    Rows(g.clone())
+                )))
+            },
+        ),
+        "check_complete_board" => task(
+            "complete_board",
+            mode,
+            |board: Rows| {
+                let mut placed = Vec::new();
+                let first = search::complete(&board.0, 1, &mut placed);
+                (first.map(Rows), placed)
+            },
+            |call| {
+                either!(
+                    seed,
+                    check_complete_board,
+                    |g: &Grid, placed: &mut Vec<Square>| {
+                        let (answer, noted) = call(Rows(g.clone()));
+                        placed.extend(noted);
+                        answer.map(|rows| rows.0)
+                    }
+                )
+            },
+        ),
+        "check_next_generation" => task(
+            "next_generation",
+            mode,
+            |row: Vec<u8>| cells::next_generation(&row),
+            |call| either!(seed, check_next_generation, |row: &[u8]| call(row.to_vec())),
+        ),
+        "check_evolve" => task(
+            "evolve",
+            mode,
+            |(row, steps): (Vec<u8>, usize)| cells::generations(&row, steps),
+            |call| {
+                either!(seed, check_evolve, |row: &[u8], steps| call((
+                    row.to_vec(),
+                    steps
+                )))
+            },
+        ),
+        "check_rook_sees" => task(
+            "rook_sees",
+            mode,
+            |(square, size): (Square, usize)| Piece::Rook.sees(square, size),
+            |call| either!(seed, check_rook_sees, |s, n| call((s, n))),
+        ),
+        "check_knight_sees" => task(
+            "knight_sees",
+            mode,
+            |(square, size): (Square, usize)| Piece::Knight.sees(square, size),
+            |call| either!(seed, check_knight_sees, |s, n| call((s, n))),
+        ),
+        "check_count" => task(
+            "count",
+            mode,
+            |n: usize| queens::count(n).unwrap_or(0),
+            |call| either!(seed, check_count, call),
+        ),
+        _ => return None,
+    })
+}
+
+/// The tasks on clauses (assignments 02 and 03).
+fn clause_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
+    Some(match checker {
+        "check_at_most_two" => task(
+            "at_most_two",
+            mode,
+            |variables: Vec<Variable>| builders::at_most_two(&variables),
+            |call| either!(seed, check_at_most_two, |v: &[Variable]| call(v.to_vec())),
+        ),
+        "check_wrapped_diagonal" => task(
+            "at_most_one_in_wrapped_diagonal",
+            mode,
+            |(k, n): (usize, usize)| builders::wrapped_diagonal(k, n),
+            |call| either!(seed, check_wrapped_diagonal, |k, n| call((k, n))),
+        ),
+        "check_torus_clauses" => task("torus_clauses", mode, builders::torus_clauses, |call| {
+            either!(seed, check_torus_clauses, call)
+        }),
+        "check_subsume" => task(
+            "subsume",
+            mode,
+            |set: Clauses| clauses::subsume(&set),
+            |call| either!(seed, check_subsume, |set: &Clauses| call(set.clone())),
+        ),
+        "check_eliminate" => task(
+            "eliminate",
+            mode,
+            |(set, variable): (Clauses, Variable)| clauses::eliminate(&set, variable),
+            |call| {
+                either!(seed, check_eliminate, |set: &Clauses, v| call((
+                    set.clone(),
+                    v
+                )))
+            },
+        ),
+        "check_solve" => task(
+            "solve",
+            mode,
+            |set: Clauses| {
+                let mut splits = Vec::new();
+                let answer = clauses::solve_splitting(&set, &mut splits);
+                (answer, splits)
+            },
+            |call| {
+                either!(
+                    seed,
+                    check_solve,
+                    |set: &Clauses, splits: &mut Vec<Literal>| {
+                        let (answer, noted) = call(set.clone());
+                        splits.extend(noted);
+                        answer
+                    }
+                )
+            },
+        ),
+        "check_moms" => task(
+            "moms",
+            mode,
+            |(set, literal): (Clauses, Literal)| clauses::moms(&set, literal),
+            |call| either!(seed, check_moms, |set: &Clauses, l| call((set.clone(), l))),
+        ),
+        _ => return None,
+    })
+}
+
+/// The tasks on CSPs (assignment 04).
+fn csp_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
+    Some(match checker {
+        "check_superqueens_csp" => task(
+            "superqueens_csp",
+            mode,
+            constraints::superqueens_csp,
+            |call| either!(seed, check_superqueens_csp, call),
+        ),
+        "check_consistent" => task(
+            "is_consistent",
+            mode,
+            |(csp, assignment, var): (Csp, Vec<Option<i64>>, usize)| {
+                constraints::consistent(&csp, &assignment, var)
+            },
+            |call| {
+                either!(
+                    seed,
+                    check_consistent,
+                    |csp: &Csp, a: &[Option<i64>], var| { call((csp.clone(), a.to_vec(), var)) }
+                )
+            },
+        ),
+        "check_csp_backtracking" => task(
+            "backtracking",
+            mode,
+            |csp: Csp| {
+                let mut kept = Vec::new();
+                let mut assignment = vec![None; csp.variables().len()];
+                let found = constraints::search(&csp, &mut assignment, 0, &mut kept);
+                (
+                    found.then(|| assignment.into_iter().flatten().collect()),
+                    kept,
+                )
+            },
+            |call| {
+                either!(seed, check_csp_backtracking, |csp: &Csp,
+                                                       kept: &mut Vec<(
+                    usize,
+                    i64
+                )>| {
+                    let (answer, noted) = call(csp.clone());
+                    kept.extend(noted);
+                    answer
+                })
+            },
+        ),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::answers::collected;
+    use super::*;
+
+    #[test]
+    fn the_judge_agrees_with_the_checker_run_in_place() {
+        // A rook that forgets its column: the same report whether the checker runs beside the
+        // function or the judge runs it on the function's answers.
+        let wrong = |s: Square, size: usize| -> Vec<Square> {
+            (1..=size)
+                .filter(|&c| c != s.col)
+                .map(|c| Square::new(s.row, c))
+                .collect()
+        };
+        for seed in [None, Some(5)] {
+            let inputs = inputs("check_rook_sees", seed).unwrap();
+            let shown = collected("rook_sees", &inputs, |(s, n): (Square, usize)| wrong(s, n));
+            let judged = judge("check_rook_sees", seed, &shown).unwrap();
+            let in_place = match seed {
+                Some(seed) => hidden::check_rook_sees(wrong, seed),
+                None => super::super::check_rook_sees(wrong),
+            };
+            // The same words, verdict and parts; the drawings differ only in their ids.
+            assert_eq!(judged.text(), in_place.text());
+            assert_eq!(
+                (judged.passed(), judged.parts()),
+                (in_place.passed(), in_place.parts())
+            );
+            assert_eq!(judged.picture().is_some(), in_place.picture().is_some());
+            assert!(!judged.passed());
+        }
+    }
+
+    #[test]
+    fn every_checker_passes_its_reference_and_fails_a_panic() {
+        for checker in [
+            "check_queen_attacks",
+            "check_complete_board",
+            "check_next_generation",
+            "check_evolve",
+            "check_rook_sees",
+            "check_knight_sees",
+            "check_at_most_two",
+            "check_wrapped_diagonal",
+            "check_torus_clauses",
+            "check_subsume",
+            "check_eliminate",
+            "check_solve",
+            "check_moms",
+            "check_superqueens_csp",
+            "check_consistent",
+            "check_csp_backtracking",
+            "check_count",
+        ] {
+            let text = inputs(checker, None).unwrap();
+            let wire::Value::List(items) = wire::Value::parse(&text).unwrap() else {
+                panic!("{checker}: the inputs are not a list");
+            };
+            let count = items.len();
+            assert!(count > 0, "{checker}");
+            let exercise = exercise_of(checker);
+            let panicked = format!(
+                "[\"{exercise}\",[{}]]",
+                vec!["[\"panicked\",\"not yet\"]"; count].join(",")
+            );
+            let report = judge(checker, None, &panicked).unwrap();
+            assert!(!report.passed(), "{checker}");
+            assert!(
+                report.text().contains("not yet"),
+                "{checker}: {}",
+                report.text()
+            );
+        }
+    }
+
+    fn exercise_of(checker: &str) -> &'static str {
+        match checker {
+            "check_wrapped_diagonal" => "at_most_one_in_wrapped_diagonal",
+            "check_consistent" => "is_consistent",
+            "check_csp_backtracking" => "backtracking",
+            other => Box::leak(
+                other
+                    .trim_start_matches("check_")
+                    .to_owned()
+                    .into_boxed_str(),
+            ),
+        }
+    }
+
+    #[test]
+    fn answers_that_do_not_fit_are_refused() {
+        let text = inputs("check_count", None).unwrap();
+        let right = collected("count", &text, |n: usize| queens::count(n).unwrap_or(0));
+        assert!(judge("check_count", None, &right).unwrap().passed());
+        assert!(matches!(
+            judge(
+                "check_count",
+                None,
+                &right.replacen("count", "rook_sees", 1)
+            ),
+            Err(JudgeError::OtherExercise { .. })
+        ));
+        let one = collected("count", "[1]", |n: usize| n as u64);
+        assert!(matches!(
+            judge("check_count", None, &one),
+            Err(JudgeError::Count { .. })
+        ));
+        assert!(matches!(
+            judge("check_count", None, "[\"count\""),
+            Err(JudgeError::Unreadable(_))
+        ));
+        assert!(matches!(
+            judge("check_nothing", None, ""),
+            Err(JudgeError::UnknownChecker(_))
+        ));
+        // A stopped call is reported as the checker reports a loop.
+        let stopped = format!(
+            "[\"count\",[{}]]",
+            ["[\"stopped\",\"count did not return within 15 s\"]"; 10].join(",")
+        );
+        let report = judge("check_count", None, &stopped).unwrap();
+        assert!(report.text().contains("did not return within"));
+    }
+}
