@@ -574,6 +574,60 @@ fn a_failed_write_exits_non_zero() {
 }
 
 #[test]
+fn a_count_whose_folder_cannot_be_written_says_so_first_and_prints_what_it_counted() {
+    // A folder that cannot be made: refused before any counting.
+    let output = run(&[
+        "count",
+        "10",
+        "--parts",
+        "2",
+        "--part",
+        "0",
+        "--dir",
+        "/dev/null/x",
+    ]);
+    assert_refused(&output, 1, "--dir /dev/null/x");
+    // A result that cannot be written (the file it is written to first is a folder): the count
+    // is printed all the same, then the failure, exit 1.
+    let dir = std::env::temp_dir().join(format!("nqueens-unstored-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("nqueens-count-10-part-0-of-2.count.new")).unwrap();
+    let output = run(&[
+        "count",
+        "10",
+        "--parts",
+        "2",
+        "--part",
+        "0",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "408");
+    assert!(
+        stderr(&output).contains("not stored"),
+        "{}",
+        stderr(&output)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_closed_standard_output_exits_one_with_the_reason() {
+    // `>&-` closes the descriptor; the answer has nowhere to go, for an answer or a help text.
+    for args in ["solve 8", "sat /dev/null", "--help"] {
+        let output = Command::new("sh")
+            .args([
+                "-c",
+                &format!("exec \"$0\" {args} >&-"),
+                env!("CARGO_BIN_EXE_nqueens"),
+            ])
+            .output()
+            .unwrap();
+        assert_refused(&output, 1, "standard output is closed");
+    }
+}
+
+#[test]
 fn labels_and_attacks_are_two_pictures_so_both_at_once_is_refused() {
     let path = std::env::temp_dir().join("nqueens-labels-and-attacks.svg");
     let output = run(&[
@@ -874,6 +928,59 @@ fn a_proof_file_holds_a_proof_only_after_unsatisfiable() {
     );
     assert_eq!(unsat.status.code(), Some(20));
     assert!(std::fs::read_to_string(&proof).unwrap().ends_with("0\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_proof_path_is_never_the_input_nor_emptied_by_a_run_that_fails() {
+    let dir = std::env::temp_dir().join(format!("nqueens-proof-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let formula = dir.join("same.cnf");
+    let text = "p cnf 1 2\n1 0\n-1 0\n";
+    std::fs::write(&formula, text).unwrap();
+    let path = formula.to_str().unwrap();
+    // The input named twice, and through standard input: refused, the formula kept.
+    let output = run(&["sat", path, "--solver", "cdcl", "--proof", path]);
+    assert_refused(&output, 2, "that is the input file");
+    let output = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["sat", "-", "--solver", "cdcl", "--proof", path])
+        .stdin(std::fs::File::open(&formula).unwrap())
+        .output()
+        .unwrap();
+    assert_refused(&output, 2, "that is the input file");
+    assert_eq!(std::fs::read_to_string(&formula).unwrap(), text);
+    // A run that fails (a header error) leaves an old proof as it was, and no partial file.
+    let old = dir.join("old.drat");
+    std::fs::write(&old, "1 0\n").unwrap();
+    let output = run_with_stdin(
+        &[
+            "sat",
+            "-",
+            "--solver",
+            "cdcl",
+            "--proof",
+            old.to_str().unwrap(),
+        ],
+        "1 0\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), "1 0\n");
+    // Not a regular file (a directory here; a FIFO would wait for a reader): refused.
+    let output = run(&[
+        "sat",
+        path,
+        "--solver",
+        "cdcl",
+        "--proof",
+        dir.to_str().unwrap(),
+    ]);
+    assert_refused(&output, 2, "not a regular file");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

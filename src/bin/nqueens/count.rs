@@ -26,7 +26,7 @@ pub fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
             "--fundamental needs --method bitboard (the default with it)",
         ));
     }
-    let tally = match method {
+    let (tally, unstored) = match method {
         CountMethod::Bitboard | CountMethod::Halves => by_pieces(args, method)?,
         _ if args.parts.is_some() || args.resume => {
             return Err(Failure::input(
@@ -34,7 +34,7 @@ pub fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
                  into pieces",
             ));
         }
-        _ => by_search(args, method)?,
+        _ => (by_search(args, method)?, None),
     };
     if tally.gave_up {
         return Err(Failure::output(format!(
@@ -42,7 +42,9 @@ pub fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
             args.max_nodes, tally.all
         )));
     }
-    Ok(out.line(answer(&tally, args.fundamental)))
+    let code = out.line(answer(&tally, args.fundamental));
+    // A count that could not be stored is still printed, then reported.
+    unstored.map_or(Ok(code), Err)
 }
 
 /// The number asked for: every solution, or the classes.
@@ -124,7 +126,10 @@ fn method_flag(method: CountMethod) -> &'static str {
 /// The bitboard search or the halves, through a ledger: a part's result file already written is
 /// the answer; otherwise a fresh ledger (or, with `--resume`, the checkpoint's) is counted, the
 /// checkpoint written every `--checkpoint-every` seconds and kept if the time limit stops it.
-fn by_pieces(args: &CountArgs, method: CountMethod) -> Result<Tally, Failure> {
+///
+/// The tally comes with a failure to report after it is printed, when its result file could not
+/// be written.
+fn by_pieces(args: &CountArgs, method: CountMethod) -> Result<(Tally, Option<Failure>), Failure> {
     let n = args.n;
     let split = match (args.parts, args.part) {
         (Some(k), Some(i)) => Some(
@@ -134,16 +139,16 @@ fn by_pieces(args: &CountArgs, method: CountMethod) -> Result<Tally, Failure> {
         _ => None,
     };
     let part = split.unwrap_or(Part::WHOLE);
-    std::fs::create_dir_all(&args.dir)
-        .map_err(|e| Failure::output(format!("--dir {}: {e}", args.dir.display())))?;
     let files = Files::new(&args.dir, n, split);
     if let Some(tally) = already_counted(&files, n, method, part)? {
-        return Ok(tally);
+        return Ok((tally, None));
     }
+    writable(&args.dir)?;
     let mut ledger = open_ledger(args, &files, method, part)?;
     let start = Instant::now();
-    // When the checkpoint was last written (or the count began), and whether it ever was.
-    let saved = Mutex::new((start, false));
+    // When the checkpoint was last written (or the count began), whether it ever was, and
+    // whether a failed write was reported (once is enough).
+    let saved = Mutex::new((start, false, false));
     let checkpoint = |ledger: &Ledger| {
         let mut saved = saved
             .lock()
@@ -157,12 +162,17 @@ fn by_pieces(args: &CountArgs, method: CountMethod) -> Result<Tally, Failure> {
                 files.checkpoint.display()
             ),
             Ok(()) => {}
-            Err(e) => eprintln!(
-                "nqueens: cannot write the checkpoint {}: {e}",
-                files.checkpoint.display()
-            ),
+            Err(_) if saved.2 => {}
+            Err(e) => {
+                eprintln!(
+                    "nqueens: cannot write the checkpoint {}: {e} (said once; the count goes on)",
+                    files.checkpoint.display()
+                );
+                saved.2 = true;
+            }
         }
-        *saved = (Instant::now(), true);
+        saved.0 = Instant::now();
+        saved.1 = true;
     };
     let counted = with_progress(n, |progress| {
         let options = CountOptions {
@@ -176,27 +186,38 @@ fn by_pieces(args: &CountArgs, method: CountMethod) -> Result<Tally, Failure> {
     match counted {
         Ok(()) => {
             if let Some(result) = &files.result {
-                write_ledger(result, &ledger)
-                    .map_err(|e| Failure::output(format!("{}: {e}", result.display())))?;
+                if let Err(e) = write_ledger(result, &ledger) {
+                    let failure = Failure::output(format!(
+                        "{}: {e}: the count above is right but not stored; --merge will \
+                         not find this part",
+                        result.display()
+                    ));
+                    return Ok((ledger.tally(), Some(failure)));
+                }
                 eprintln!(
                     "nqueens: {n} queens, {part}: counted in {}",
                     result.display()
                 );
             }
             // The count is whole (or its result written): the checkpoint has served.
-            if files.checkpoint.exists() {
-                std::fs::remove_file(&files.checkpoint)
-                    .map_err(|e| Failure::output(format!("{}: {e}", files.checkpoint.display())))?;
-            }
-            Ok(ledger.tally())
+            let _ = std::fs::remove_file(&files.checkpoint);
+            Ok((ledger.tally(), None))
         }
         Err(QueensError::GaveUp {
             after: Spent::Time(limit),
             ..
         }) => {
-            write_ledger(&files.checkpoint, &ledger)
-                .map_err(|e| Failure::output(format!("{}: {e}", files.checkpoint.display())))?;
             let (pieces, done) = ledger.pieces();
+            if let Err(e) = write_ledger(&files.checkpoint, &ledger) {
+                return Err(Failure::output(format!(
+                    "counting {n} queens stopped at the time limit ({:.3} s) with {done} of \
+                     {pieces} pieces counted ({} solutions so far), which could not be kept: \
+                     {}: {e}",
+                    limit.as_secs_f64(),
+                    ledger.tally().all,
+                    files.checkpoint.display()
+                )));
+            }
             Err(Failure::output(format!(
                 "counting {n} queens stopped at the time limit ({:.3} s) with {done} of {pieces} \
                  pieces counted, kept in {}; `{}` goes on from there",
@@ -207,6 +228,22 @@ fn by_pieces(args: &CountArgs, method: CountMethod) -> Result<Tally, Failure> {
         }
         Err(error) => Err(Failure::from(error)),
     }
+}
+
+/// Fails, before any counting, when `dir` cannot be made or written: a count whose checkpoint
+/// and result would have nowhere to go.
+fn writable(dir: &Path) -> Result<(), Failure> {
+    let failed = |e: std::io::Error| {
+        Failure::output(format!(
+            "--dir {}: {e}: the count could not keep its checkpoint or result there",
+            dir.display()
+        ))
+    };
+    std::fs::create_dir_all(dir).map_err(failed)?;
+    let probe = dir.join(format!(".nqueens-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(failed)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// A part's count read back from its result file, when it was counted before.

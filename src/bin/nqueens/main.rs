@@ -26,10 +26,17 @@ use nqueens::queens::{self, Placement, QueensError, Spent};
 use nqueens::render;
 use nqueens::sat::{self, Limit, Outcome};
 use nqueens::{Board, csp};
-use output::{Answer, Failure, Output, stats_lines};
+use output::{Answer, Failure, Output, ProofFile, stats_lines};
 use std::time::Instant;
 
 fn main() -> ExitCode {
+    let mut out = match Output::open() {
+        Ok(out) => out,
+        Err(failure) => {
+            eprintln!("nqueens: {}", failure.message);
+            return ExitCode::from(failure.code);
+        }
+    };
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {
@@ -47,7 +54,6 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut out = Output::new();
     let result =
         match cli.command {
             Command::Solve(args) => solve(&mut out, &args),
@@ -267,11 +273,11 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
             "--proof needs --solver cdcl (Davis–Putnam keeps no proof)",
         ));
     }
-    if let Some(path) = &args.proof {
-        // Emptied first: an old proof must never stand beside a new answer (a proof is written
-        // only for "unsatisfiable"), and a path that cannot be written fails before the search.
-        std::fs::write(path, "").map_err(|e| Failure::output(format!("{path}: {e}")))?;
-    }
+    let proof = args
+        .proof
+        .as_deref()
+        .map(|path| ProofFile::create(path, &args.file))
+        .transpose()?;
     let budget = Budget {
         max_splits: args.budget.max_splits,
         time_limit: args.budget.time_limit,
@@ -281,7 +287,7 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
         return Ok(out_of_time(&budget).write(out));
     };
     if args.solver == SolverArg::Cdcl {
-        return sat_cdcl(out, args, text, budget, start, deadline);
+        return sat_cdcl(out, args, text, budget, (start, deadline), proof);
     }
     let file = &args.file;
     let Some(cnf) =
@@ -331,8 +337,8 @@ fn sat_cdcl(
     args: &SatArgs,
     text: String,
     budget: Budget,
-    start: Instant,
-    deadline: Option<Instant>,
+    (start, deadline): (Instant, Option<Instant>),
+    proof: Option<ProofFile>,
 ) -> Result<u8, Failure> {
     let file = &args.file;
     let Some(numbers) = dimacs::read_numbers_until(&text, deadline)
@@ -369,17 +375,17 @@ fn sat_cdcl(
             }
             Answer::Satisfiable(dense.value_lines(values))
         }
-        CnfOutcome::Unsatisfiable => {
-            if let Some(path) = &args.proof {
-                let mut text = Vec::new();
-                // Writing to memory cannot fail.
-                let _ = drat::write(&report.proof, |l| dense.file_literal(l), &mut text);
-                std::fs::write(path, text).map_err(|e| Failure::output(format!("{path}: {e}")))?;
-            }
-            Answer::Unsatisfiable
-        }
+        CnfOutcome::Unsatisfiable => Answer::Unsatisfiable,
         CnfOutcome::GaveUp(Limit::Time(_)) => out_of_time(&budget),
         CnfOutcome::GaveUp(limit) => Answer::Unknown(Outcome::GaveUp(*limit).to_string()),
     };
+    if let Some(file) = proof {
+        let mut text = Vec::new();
+        if matches!(report.outcome, CnfOutcome::Unsatisfiable) {
+            // Writing to memory cannot fail.
+            let _ = drat::write(&report.proof, |l| dense.file_literal(l), &mut text);
+        }
+        file.place(&text)?;
+    }
     Ok(answer.write(out))
 }

@@ -41,6 +41,21 @@ impl From<QueensError> for Failure {
     }
 }
 
+/// Whether descriptor 1 is the `/dev/null` the runtime put in place of a closed one (Linux,
+/// where `/proc` tells; elsewhere nothing is known, and nothing refused).
+fn stdout_was_closed() -> bool {
+    const READ_WRITE: u32 = 2; // O_RDWR, the access mode in the low bits of the flags
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p.as_os_str() == "/dev/null");
+    let flags = std::fs::read_to_string("/proc/self/fdinfo/1")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("flags:"))
+                .and_then(|octal| u32::from_str_radix(octal.trim(), 8).ok())
+        });
+    is_null && flags.is_some_and(|f| f & 3 == READ_WRITE)
+}
+
 /// Standard output, buffered; the first write error is kept and reported at the end. A closed
 /// pipe (`nqueens cnf 8 | head`) is not an error: the reader has what it wanted.
 pub struct Output {
@@ -49,6 +64,19 @@ pub struct Output {
 }
 
 impl Output {
+    /// Standard output, or a failure when it was closed (`nqueens solve 8 >&-`): the Rust
+    /// runtime opens `/dev/null` (for reading and writing) in place of a closed standard
+    /// descriptor, so the answer would vanish with exit 0. A shell's `> /dev/null` opens it
+    /// for writing only, and is left alone.
+    pub fn open() -> Result<Self, Failure> {
+        if stdout_was_closed() {
+            return Err(Failure::output(
+                "standard output is closed: there is nowhere to write the answer",
+            ));
+        }
+        Ok(Output::new())
+    }
+
     pub fn new() -> Self {
         Output {
             writer: BufWriter::new(std::io::stdout()),
@@ -147,4 +175,80 @@ pub fn with_progress<T>(n: usize, count: impl FnOnce(&(dyn Fn(usize, usize) + Sy
         eprint!("\r{:60}\r", "");
     }
     result
+}
+
+/// Where `sat --proof` writes: a file beside the proof's path, put in its place once the search
+/// has answered (the proof after "unsatisfiable", else nothing), so that a run that fails leaves
+/// an old file as it was and an answer never stands beside an old proof. The path must not be
+/// the input (the formula would be gone) and must be a regular file, if it is there at all (a
+/// FIFO would wait for a reader forever).
+pub struct ProofFile {
+    path: std::path::PathBuf,
+    partial: std::path::PathBuf,
+    placed: bool,
+}
+
+impl ProofFile {
+    /// Checks the path against the input (`-` for standard input) and makes the partial file,
+    /// so that a place that cannot be written fails before the search.
+    pub fn create(path: &str, input: &str) -> Result<Self, Failure> {
+        let target = std::path::PathBuf::from(path);
+        if let Ok(meta) = std::fs::metadata(&target) {
+            if !meta.is_file() {
+                return Err(Failure::input(format!(
+                    "--proof {path}: not a regular file (a proof is written whole, then put in \
+                     its place)"
+                )));
+            }
+            let input = if input == "-" { "/dev/stdin" } else { input };
+            if std::fs::metadata(input).is_ok_and(|other| same_file(&meta, &other)) {
+                return Err(Failure::input(format!(
+                    "--proof {path}: that is the input file, and the proof would replace the \
+                     formula: name another file"
+                )));
+            }
+        }
+        let name = target
+            .file_name()
+            .ok_or_else(|| Failure::input(format!("--proof {path}: not a file name")))?;
+        let partial = target.with_file_name(format!(
+            ".{}.{}.partial",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        std::fs::File::create(&partial).map_err(|e| Failure::output(format!("{path}: {e}")))?;
+        Ok(ProofFile {
+            path: target,
+            partial,
+            placed: false,
+        })
+    }
+
+    /// Writes `proof` (empty when there is none) and puts it in the proof's place.
+    pub fn place(mut self, proof: &[u8]) -> Result<(), Failure> {
+        let failed = |e: std::io::Error| Failure::output(format!("{}: {e}", self.path.display()));
+        std::fs::write(&self.partial, proof).map_err(failed)?;
+        std::fs::rename(&self.partial, &self.path).map_err(failed)?;
+        self.placed = true;
+        Ok(())
+    }
+}
+
+impl Drop for ProofFile {
+    fn drop(&mut self) {
+        if !self.placed {
+            let _ = std::fs::remove_file(&self.partial);
+        }
+    }
+}
+
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }
