@@ -10,7 +10,8 @@ a bubblewrap sandbox (Debian's `bubblewrap`) whose file system holds only:
   (what students get, with no reference answer), named by its digest, checked after each notebook;
 * `/build`, the one writable folder, made afresh for each notebook from a build of the kit made
   once per snapshot (so the first board needs no compile), and deleted after it;
-* an empty `/tmp`, its own `/proc` (its own processes only) and a minimal `/dev`.
+* an empty `/tmp` of at most 1 GiB, its own `/proc` (its own processes only) and a minimal
+  `/dev`.
 
 The course folder, the gradebook, the grading secret, the sources with their solutions and
 hidden tests, the other submissions and the grader's own files are not in that world at all;
@@ -44,6 +45,8 @@ KIT = "/course/kit"
 BUILD = "/build"
 RUST = "/opt/rust"
 EVCXR = "/opt/evcxr_jupyter"
+# The sandbox's /tmp is memory: at most this much of it.
+TMP_BYTES = 1 << 30
 
 
 def toolchain():
@@ -77,6 +80,14 @@ def why_not():
             return f"{HOME / part} is missing: run `sudo make sandbox`"
     if (HOME / "toolchain.version").read_text().strip() != rustc_version():
         return "the sandbox's toolchain is older than rustc's: run `sudo make sandbox`"
+    tried = subprocess.run(
+        ["setpriv", "--reuid", USER, "--regid", USER, "--clear-groups", "--no-new-privs", "--",
+         "bwrap", "--unshare-all", "--unshare-user", "--disable-userns", "--ro-bind", "/usr",
+         "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib",
+         "--symlink", "usr/lib64", "/lib64", "/usr/bin/true"], capture_output=True, text=True)
+    if tried.returncode != 0:
+        return (f"bubblewrap cannot make a sandbox as {USER} here ({tried.stderr.strip()}): "
+                "unprivileged user namespaces must be allowed")
     return None
 
 
@@ -92,8 +103,12 @@ def install():
     if os.geteuid() != 0:
         sys.exit("sandbox.py --install must run as root")
     if not shutil.which("bwrap"):
-        subprocess.run(["apt-get", "install", "-y", "-qq", "bubblewrap"], check=True,
-                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = ["apt-get", "install", "-y", "-qq", "bubblewrap"]
+        if subprocess.run(install, env=env, check=False).returncode != 0:
+            # A new machine's package lists may be empty: fetch them once, and try again.
+            subprocess.run(["apt-get", "update", "-qq"], env=env, check=True)
+            subprocess.run(install, env=env, check=True)
     try:
         pwd.getpwnam(USER)
     except KeyError:
@@ -235,7 +250,7 @@ def command(connection_file, build, kit):
         "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
         "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
         "--symlink", "usr/sbin", "/sbin", "--ro-bind", "/etc", "/etc",
-        "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+        "--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
         "--ro-bind", str(HOME / "toolchain"), RUST,
         "--ro-bind", str(HOME / "evcxr_jupyter"), EVCXR,
         "--ro-bind", str(kit), KIT,
