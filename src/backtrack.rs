@@ -234,8 +234,18 @@ pub const MAX_ROWS: usize = 1 << 24;
 /// assert_eq!(solve_rows(3, 1_000_000).columns, None);
 /// ```
 pub fn solve_rows(n: usize, max_squares: u64) -> RowSearch {
+    solve_rows_until(n, max_squares, None)
+}
+
+/// [`solve_rows`], also giving up at a deadline (the clock is read every 65,536 squares, about
+/// a tenth of a millisecond).
+pub fn solve_rows_until(
+    n: usize,
+    max_squares: u64,
+    deadline: Option<std::time::Instant>,
+) -> RowSearch {
     let mut first = None;
-    let mut result = search_rows(n, max_squares, None, &mut |columns| {
+    let mut result = search_rows(n, max_squares, deadline, &mut |columns| {
         first = Some(columns.to_vec());
         true
     });

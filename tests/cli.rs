@@ -1005,6 +1005,51 @@ fn the_time_limit_holds_for_cdcl_while_the_clauses_are_written() {
 }
 
 #[test]
+fn the_time_limit_holds_for_the_row_search() {
+    // 32 queens take the row search seconds to find; with squares to spare, the time limit is
+    // what stops it, and the message says so.
+    let start = std::time::Instant::now();
+    let output = run(&[
+        "solve",
+        "32",
+        "--method",
+        "backtracking",
+        "--max-nodes",
+        "1000000000000",
+        "--time-limit",
+        "0.5",
+    ]);
+    assert_refused(
+        &output,
+        1,
+        "backtracking gave up on 32 queens after 0.500 s",
+    );
+    // A generous bound: the search ran 7 s and answered when the limit did not hold.
+    assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
+}
+
+#[test]
+fn the_time_limit_holds_for_min_conflicts_from_its_first_placement() {
+    // Five million queens' greedy start alone took seconds when nothing read the clock there.
+    let start = std::time::Instant::now();
+    let output = run(&[
+        "solve",
+        "5000000",
+        "--method",
+        "min-conflicts",
+        "--columns",
+        "--time-limit",
+        "0.2",
+    ]);
+    assert_refused(
+        &output,
+        1,
+        "min-conflicts gave up on 5000000 queens after 0.200 s",
+    );
+    assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+}
+
+#[test]
 fn the_time_limit_counts_the_reading_of_the_file() {
     // Written by the program itself: a thousand queens, sequential counters, 170 MB.
     let cnf = run(&["cnf", "1000", "--amo", "sequential"]);

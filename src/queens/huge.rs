@@ -247,10 +247,34 @@ pub struct Repair {
 /// [`QueensError::Empty`] for n = 0, [`QueensError::NoSolution`] for n = 2 and 3,
 /// [`QueensError::OutOfRange`] above [`MAX_HUGE_N`].
 pub fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> Result<Repair, QueensError> {
+    min_conflicts_until(n, seed, max_steps, None)
+}
+
+/// [`min_conflicts`], also giving up at a deadline: the clock is read every 65,536 rows of the
+/// greedy start and every 65,536 steps of the repair. A search stopped there returns no columns
+/// with fewer than `max_steps` steps.
+///
+/// # Errors
+/// As [`min_conflicts`].
+pub fn min_conflicts_until(
+    n: usize,
+    seed: u64,
+    max_steps: u64,
+    deadline: Option<std::time::Instant>,
+) -> Result<Repair, QueensError> {
     check_size(n, "min-conflicts")?;
+    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut board = Diagonals::new(n);
     let mut rng = Rng::new(seed);
-    board.greedy_start(&mut rng);
+    let stopped = Repair {
+        columns: None,
+        steps: 0,
+        swaps: 0,
+        conflicted_at_start: 0,
+    };
+    if !board.greedy_start(&mut rng, &late) {
+        return Ok(stopped);
+    }
     let mut conflicted: Vec<usize> = (0..n).filter(|&r| board.attacked(r)).collect();
     let mut repair = Repair {
         columns: None,
@@ -261,9 +285,20 @@ pub fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> Result<Repair, Quee
     let patience = 16 * n as u64 + 1000;
     let mut since_gain = 0;
     while board.clashes > 0 {
+        if repair.steps.trailing_zeros() >= 16 && late() {
+            return Ok(Repair {
+                columns: None,
+                ..repair
+            });
+        }
         if since_gain > patience {
             board = Diagonals::new(n);
-            board.greedy_start(&mut rng);
+            if !board.greedy_start(&mut rng, &late) {
+                return Ok(Repair {
+                    columns: None,
+                    ..repair
+                });
+            }
             conflicted = (0..n).filter(|&r| board.attacked(r)).collect();
             since_gain = 0;
         }
@@ -352,13 +387,19 @@ impl Diagonals {
 
     /// Places the queens row by row, each on two free diagonals where a few random tries find
     /// one; the rows left over keep the remaining columns in their order.
-    fn greedy_start(&mut self, rng: &mut Rng) {
+    /// The greedy start; `false` when `late` said to stop (it is asked every 65,536 tries).
+    fn greedy_start(&mut self, rng: &mut Rng, late: &dyn Fn() -> bool) -> bool {
         let n = self.n;
         let mut row = 0;
+        let mut asked: u32 = 0;
         // Tries in all: about 3.08 n, as Sosič and Gu found enough; rows past the point where the
         // tries run out are placed as they come.
         let mut tries_left = n.saturating_mul(3).saturating_add(n / 12);
         while row < n && tries_left > 0 {
+            asked = asked.wrapping_add(1);
+            if asked.trailing_zeros() >= 16 && late() {
+                return false;
+            }
             let pick = row + rng.below(n - row);
             self.columns.swap(row, pick);
             let col = self.columns[row];
@@ -374,6 +415,7 @@ impl Diagonals {
         for rest in row..n {
             self.add(rest);
         }
+        true
     }
 
     /// How many clashing pairs swapping the columns of two rows removes (negative: adds).

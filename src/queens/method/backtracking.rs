@@ -1,12 +1,17 @@
 //! The backtracking lecture's row-by-row search (see [`crate::backtrack::solve_rows`]).
 
+use std::time::Instant;
+
 use super::{Found, Limits, Stats, narrow, out_of_range};
 use crate::backtrack::{self, MAX_ROWS};
 use crate::queens::{QueensError, Spent};
+use crate::sat;
 
-pub(super) fn place(n: usize, limits: &Limits) -> Result<Found, QueensError> {
+/// The row search, within the squares and the time of `limits` (the time counted from `start`).
+pub(super) fn place(n: usize, limits: &Limits, start: Instant) -> Result<Found, QueensError> {
     out_of_range(n, MAX_ROWS, "backtracking")?;
-    let search = backtrack::solve_rows(n, limits.max_nodes);
+    let deadline = sat::deadline(start, limits.time_limit);
+    let search = backtrack::solve_rows_until(n, limits.max_nodes, deadline);
     let stats = Stats::default()
         .with("nodes", search.nodes)
         .with("squares tried", search.squares)
@@ -19,7 +24,11 @@ pub(super) fn place(n: usize, limits: &Limits) -> Result<Found, QueensError> {
         None if search.gave_up => Err(QueensError::GaveUp {
             n,
             solver: "backtracking",
-            after: Spent::Squares(search.squares),
+            after: if search.squares < limits.max_nodes {
+                Spent::Time(limits.time_limit.unwrap_or_default())
+            } else {
+                Spent::Squares(search.squares)
+            },
         }),
         None => Err(QueensError::NoSolution { n }),
     }

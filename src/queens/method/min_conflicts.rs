@@ -1,10 +1,20 @@
 //! Min-conflicts made for queens (see [`crate::queens::huge::min_conflicts`]).
 
+use std::time::Instant;
+
 use super::{Found, Limits, Stats};
 use crate::queens::{QueensError, Spent, huge};
+use crate::sat;
 
-pub(super) fn place(n: usize, seed: u64, limits: &Limits) -> Result<Found, QueensError> {
-    let repair = huge::min_conflicts(n, seed, limits.max_steps)?;
+/// The queens' min-conflicts, within the steps and the time of `limits` (from `start`).
+pub(super) fn place(
+    n: usize,
+    seed: u64,
+    limits: &Limits,
+    start: Instant,
+) -> Result<Found, QueensError> {
+    let deadline = sat::deadline(start, limits.time_limit);
+    let repair = huge::min_conflicts_until(n, seed, limits.max_steps, deadline)?;
     let stats = Stats::default()
         .with("steps", repair.steps)
         .with("swaps", repair.swaps);
@@ -13,7 +23,11 @@ pub(super) fn place(n: usize, seed: u64, limits: &Limits) -> Result<Found, Queen
         None => Err(QueensError::GaveUp {
             n,
             solver: "min-conflicts",
-            after: Spent::Steps(repair.steps),
+            after: if repair.steps < limits.max_steps {
+                Spent::Time(limits.time_limit.unwrap_or_default())
+            } else {
+                Spent::Steps(repair.steps)
+            },
         }),
     }
 }

@@ -133,7 +133,7 @@ impl fmt::Display for Method {
 pub struct Limits {
     /// Davis–Putnam: the most splits; CDCL: the most decisions.
     pub max_splits: Option<u64>,
-    /// Davis–Putnam, CDCL and the CSP solvers: the most time, counted from the call of [`place`], so
+    /// Every search but the construction: the most time, counted from the call of [`place`], so
     /// building the clauses counts too. (A node of the CSP of n queens costs O(n) or more, so
     /// their node counts alone do not bound the time on large boards; the other methods do a
     /// constant amount of work per square or step, and their counts do.)
@@ -285,9 +285,9 @@ pub fn place(n: usize, method: &Method, limits: &Limits) -> Result<Placement, Qu
         Method::CspBacktracking | Method::CspPropagation | Method::CspMinConflicts { .. } => {
             csp::place(n, method, limits, start)?
         }
-        Method::Backtracking => backtracking::place(n, limits)?,
+        Method::Backtracking => backtracking::place(n, limits, start)?,
         Method::Construct => construct::place(n)?,
-        Method::MinConflicts { seed } => min_conflicts::place(n, seed, limits)?,
+        Method::MinConflicts { seed } => min_conflicts::place(n, seed, limits, start)?,
     };
     let elapsed = start.elapsed();
     huge::verify(n, &found.columns).map_err(|flaw| QueensError::Wrong {
