@@ -612,6 +612,32 @@ fn a_count_whose_folder_cannot_be_written_says_so_first_and_prints_what_it_count
 }
 
 #[test]
+fn a_merge_of_a_file_without_end_is_refused_with_a_bounded_read() {
+    // /dev/zero has no end: read whole, it took gigabytes before the process died.
+    let output = run(&["count", "8", "--merge", "/dev/zero"]);
+    assert_refused(&output, 2, "/dev/zero: longer than 64 MiB");
+}
+
+#[test]
+fn no_command_says_which_there_are_and_help_of_help_is_the_help() {
+    let output = run(&[]);
+    assert_refused(
+        &output,
+        2,
+        "a command is missing: solve, count, csp, cnf or sat",
+    );
+    for flag in ["--help", "-h"] {
+        let output = run(&["help", flag]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert!(
+            stdout(&output).contains("Usage: nqueens"),
+            "{}",
+            stdout(&output)
+        );
+    }
+}
+
+#[test]
 fn a_closed_standard_output_exits_one_with_the_reason() {
     // `>&-` closes the descriptor; the answer has nowhere to go, for an answer or a help text.
     for args in ["solve 8", "sat /dev/null", "--help"] {

@@ -100,10 +100,27 @@ impl Files {
 
 /// Reads a ledger file, naming the file in any error.
 fn read_ledger(path: &Path) -> Result<Ledger, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    Ledger::from_text(&text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    use std::io::Read as _;
+    let failed = |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(|e| failed(&e))?;
+    // A result or checkpoint is small (a line a piece); anything longer is not one, and reading
+    // it whole (`--merge /dev/zero`) would take the machine's memory.
+    let mut bytes = Vec::new();
+    file.take(MAX_LEDGER_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| failed(&e))?;
+    if bytes.len() as u64 > MAX_LEDGER_BYTES {
+        return Err(failed(&format!(
+            "longer than {} MiB, so not a count's result or checkpoint",
+            MAX_LEDGER_BYTES >> 20
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| failed(&"not text, so not a count's file"))?;
+    Ledger::from_text(&text).map_err(|e| failed(&e))
 }
+
+/// The most of a result or checkpoint file that is read.
+const MAX_LEDGER_BYTES: u64 = 64 << 20;
 
 /// Writes a ledger file whole or not at all: a new file beside it, renamed over it.
 fn write_ledger(path: &Path, ledger: &Ledger) -> std::io::Result<()> {

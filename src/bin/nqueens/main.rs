@@ -37,8 +37,26 @@ fn main() -> ExitCode {
             return ExitCode::from(failure.code);
         }
     };
-    let cli = match Cli::try_parse() {
+    // `nqueens help --help` asks for the help of `help`: the program's own.
+    let mut words: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if words.len() == 3 && words[1] == "help" && (words[2] == "--help" || words[2] == "-h") {
+        words.remove(1);
+    }
+    let cli = match Cli::try_parse_from(words) {
         Ok(cli) => cli,
+        Err(error)
+            if matches!(
+                error.kind(),
+                clap::error::ErrorKind::MissingSubcommand
+                    | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            eprintln!(
+                "nqueens: a command is missing: solve, count, csp, cnf or sat (`nqueens help` \
+                 lists them, `nqueens help COMMAND` says more)"
+            );
+            return ExitCode::from(2);
+        }
         Err(error) if !error.use_stderr() => {
             // --help and --version: a failed write (`> /dev/full`) is a failure.
             return match error.print().and_then(|()| std::io::stdout().flush()) {
