@@ -256,3 +256,29 @@ fn tautologies_never_turn_a_satisfiable_file_into_a_wrong_answer() {
     }
     assert!(with_tautologies > 100, "{with_tautologies}");
 }
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_header() {
+    let read = dimacs::read("\u{feff}p cnf 2 1\n1 -2 0\n").expect("the header after a BOM");
+    assert_eq!(read.clauses.len(), 1);
+    let numbers = dimacs::read_numbers_until("\u{feff}p cnf 2 1\n1 -2 0\n", None)
+        .expect("read")
+        .expect("no deadline");
+    assert_eq!(numbers.clauses.len(), 1);
+}
+
+#[test]
+fn a_long_token_is_quoted_short() {
+    let token = "x".repeat(10_000);
+    let error = dimacs::read(&format!("p cnf 1 1\n{token} 0\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains(&format!("'{}… (10000 bytes in all)'", "x".repeat(40))),
+        "{error}"
+    );
+    assert!(error.len() < 200, "{error}");
+    let header = format!("p cnf {}", "9".repeat(5_000));
+    let error = dimacs::read(&header).unwrap_err().to_string();
+    assert!(error.len() < 200, "{error}");
+}

@@ -122,6 +122,16 @@ pub enum DimacsError {
     },
 }
 
+/// Text from the input as a message quotes it: whole up to 40 characters, else its first 40 and
+/// how long it was (a token of megabytes is not echoed back whole).
+fn shortened(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}… ({} bytes in all)", &text[..cut], text.len()),
+    }
+}
+
 impl fmt::Display for DimacsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -131,14 +141,16 @@ impl fmt::Display for DimacsError {
             ),
             DimacsError::BadHeader { line, text } => write!(
                 f,
-                "line {line}: bad header '{text}': expected 'p cnf <variables> <clauses>'"
+                "line {line}: bad header '{}': expected 'p cnf <variables> <clauses>'",
+                shortened(text)
             ),
             DimacsError::DuplicateHeader { line } => {
                 write!(f, "line {line}: a second header; a file has exactly one")
             }
             DimacsError::BadToken { line, token } => write!(
                 f,
-                "line {line}: '{token}' is not a literal (expected a nonzero integer or the 0 that ends a clause)"
+                "line {line}: '{}' is not a literal (expected a nonzero integer or the 0 that ends a clause)",
+                shortened(token)
             ),
             DimacsError::OutOfRange {
                 line,
@@ -344,6 +356,8 @@ pub fn read_numbers_until(
     let mut clauses = Cnf::new();
     let mut current: Vec<i32> = Vec::new();
     let mut last_line = 0;
+    // A byte-order mark (some editors write one) is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, text_line) in text.lines().enumerate() {
         let line = index + 1;
         last_line = line;
