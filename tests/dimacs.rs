@@ -282,3 +282,16 @@ fn a_long_token_is_quoted_short() {
     let error = dimacs::read(&header).unwrap_err().to_string();
     assert!(error.len() < 200, "{error}");
 }
+
+#[test]
+fn one_name_for_two_numbers_is_refused_by_every_reader() {
+    let text = "p cnf 2 1\nc var 1 A\nc var 2 A\n1 2 0\n";
+    assert!(matches!(
+        dimacs::read(text),
+        Err(DimacsError::BadName { line: 3, .. })
+    ));
+    assert!(matches!(
+        dimacs::read_numbers_until(text, None),
+        Err(DimacsError::BadName { line: 3, .. })
+    ));
+}

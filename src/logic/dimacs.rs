@@ -429,6 +429,17 @@ pub fn read_numbers_until(
     }
     // Table entries for numbers the header does not declare name nothing: comments.
     names.retain(|&number, _| number <= header.variables);
+    // One name for two numbers is refused here, so that every reader (the named one and the
+    // numbers the CDCL solver takes) follows one rule.
+    let mut numbers_of: BTreeMap<Variable, usize> = BTreeMap::new();
+    for (&number, &(line, variable)) in &names {
+        if let Some(other) = numbers_of.insert(variable, number) {
+            return Err(DimacsError::BadName {
+                line,
+                reason: format!("variables {other} and {number} are both called {variable}"),
+            });
+        }
+    }
     Ok(Some(Numbers {
         declared: header.variables,
         clauses,
