@@ -225,7 +225,7 @@ fn sat_reports_a_malformed_file_with_its_line() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "nqueens: -: line 2: literal 3 is out of range: the header declares 2 variables\n"
+        "nqueens: standard input: line 2: literal 3 is out of range: the header declares 2 variables\n"
     );
 }
 

@@ -295,3 +295,22 @@ fn one_name_for_two_numbers_is_refused_by_every_reader() {
         Err(DimacsError::BadName { line: 3, .. })
     ));
 }
+
+#[test]
+fn a_lone_carriage_return_ends_a_line_as_a_newline_does() {
+    for text in [
+        "p cnf 2 1\r1 -2 0\r",
+        "p cnf 2 1\r\n1 -2 0\r\n",
+        "p cnf 2 1\n1 -2 0\n",
+    ] {
+        let read = dimacs::read(text).expect("three ways to end a line");
+        assert_eq!(read.clauses.len(), 1, "{text:?}");
+    }
+    // The line of an error counts lone carriage returns, and the message holds none.
+    let error = dimacs::read("p cnf 1 1\rc a comment\rx 0\r").unwrap_err();
+    assert!(
+        matches!(error, DimacsError::BadToken { line: 3, .. }),
+        "{error:?}"
+    );
+    assert!(!error.to_string().contains('\r'));
+}

@@ -122,6 +122,26 @@ pub enum DimacsError {
     },
 }
 
+/// The lines of a text, ended by `\n`, `\r\n` or a lone `\r` (old Mac files), so that no `\r`
+/// is ever part of a line.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let line = &rest[..end];
+        let skip = if rest[end..].starts_with("\r\n") {
+            2
+        } else {
+            usize::from(end < rest.len())
+        };
+        rest = &rest[end + skip..];
+        Some(line)
+    })
+}
+
 /// Text from the input as a message quotes it: whole up to 40 characters, else its first 40 and
 /// how long it was (a token of megabytes is not echoed back whole).
 fn shortened(text: &str) -> String {
@@ -358,7 +378,7 @@ pub fn read_numbers_until(
     let mut last_line = 0;
     // A byte-order mark (some editors write one) is not part of the first line.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    for (index, text_line) in text.lines().enumerate() {
+    for (index, text_line) in lines(text).enumerate() {
         let line = index + 1;
         last_line = line;
         if index % CLOCK_EVERY == 0 && late(deadline) {

@@ -211,11 +211,16 @@ fn raise(spent: Spent) -> &'static str {
 /// The most text `sat` reads (a thousand queens' clauses are about 170 MB of it).
 const MAX_INPUT: usize = 2 << 30;
 
+/// How messages name the input: the file's name, or "standard input" for `-`.
+fn shown_name(file: &str) -> &str {
+    if file == "-" { "standard input" } else { file }
+}
+
 /// Reads the file named, or standard input for `-`, a megabyte at a time: binary data (a NUL
 /// byte, or bytes that are not UTF-8) is refused as soon as it is seen, more than
 /// [`MAX_INPUT`] bytes are refused, and `None` means the deadline passed first.
 fn read_input(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Failure> {
-    let name = if file == "-" { "standard input" } else { file };
+    let name = shown_name(file);
     let fail = |what: String| Failure::input(format!("{name}: {what}"));
     let mut reader: Box<dyn Read> = if file == "-" {
         Box::new(std::io::stdin().lock())
@@ -307,7 +312,7 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
     if args.solver == SolverArg::Cdcl {
         return sat_cdcl(out, args, text, budget, (start, deadline), proof);
     }
-    let file = &args.file;
+    let file = shown_name(&args.file);
     let Some(cnf) =
         dimacs::read_until(&text, deadline).map_err(|e| Failure::input(format!("{file}: {e}")))?
     else {
@@ -358,7 +363,7 @@ fn sat_cdcl(
     (start, deadline): (Instant, Option<Instant>),
     proof: Option<ProofFile>,
 ) -> Result<u8, Failure> {
-    let file = &args.file;
+    let file = shown_name(&args.file);
     let Some(numbers) = dimacs::read_numbers_until(&text, deadline)
         .map_err(|e| Failure::input(format!("{file}: {e}")))?
     else {
