@@ -290,7 +290,7 @@ fn search_rows(
         on_solution(&[]);
         return result;
     }
-    if n > MAX_ROWS || n as u64 > max_squares {
+    if n > MAX_ROWS {
         result.gave_up = true;
         return result;
     }

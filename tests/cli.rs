@@ -1031,6 +1031,21 @@ fn the_time_limit_holds_for_cdcl_while_the_clauses_are_written() {
 }
 
 #[test]
+fn a_budget_smaller_than_a_board_is_spent_and_said() {
+    // Fewer squares than rows: the search tries them, and says how many it tried (it once
+    // refused up front and said "after 0 squares tried").
+    let output = run(&[
+        "solve",
+        "12",
+        "--method",
+        "backtracking",
+        "--max-nodes",
+        "5",
+    ]);
+    assert_refused(&output, 1, "after 5 squares tried");
+}
+
+#[test]
 fn the_time_limit_holds_for_the_row_search() {
     // 32 queens take the row search seconds to find; with squares to spare, the time limit is
     // what stops it, and the message says so.
