@@ -1046,6 +1046,24 @@ fn a_budget_smaller_than_a_board_is_spent_and_said() {
 }
 
 #[test]
+fn the_time_limit_holds_while_the_input_blocks() {
+    // A FIFO that no one writes: opening it waits in the operating system, past any clock.
+    let dir = std::env::temp_dir().join(format!("nqueens-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("input.cnf");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // No mkfifo here: nothing to try.
+    }
+    let start = std::time::Instant::now();
+    let output = run(&["sat", fifo.to_str().unwrap(), "--time-limit", "0.5"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("s UNKNOWN"), "{}", stdout(&output));
+    assert!(start.elapsed().as_secs_f64() < 3.0, "{:?}", start.elapsed());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_time_limit_holds_for_the_row_search() {
     // 32 queens take the row search seconds to find; with squares to spare, the time limit is
     // what stops it, and the message says so.

@@ -216,10 +216,30 @@ fn shown_name(file: &str) -> &str {
     if file == "-" { "standard input" } else { file }
 }
 
+/// [`read_all`], held to the deadline even while a read waits: a pipe whose writer is slow
+/// (`sleep 8 | nqueens sat - --time-limit 2`), or a FIFO with no writer, blocks in the operating
+/// system, where no clock is read. So with a deadline the reading runs on a thread of its own,
+/// and when the deadline passes first the answer is "out of time" (`None`); the thread, still
+/// waiting, ends with the process.
+fn read_input(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Failure> {
+    let Some(deadline) = deadline else {
+        return read_all(file, None);
+    };
+    let (send, receive) = std::sync::mpsc::channel();
+    let owned = file.to_owned();
+    std::thread::spawn(move || {
+        let _ = send.send(read_all(&owned, Some(deadline)));
+    });
+    match receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(read) => read,
+        Err(_) => Ok(None),
+    }
+}
+
 /// Reads the file named, or standard input for `-`, a megabyte at a time: binary data (a NUL
 /// byte, or bytes that are not UTF-8) is refused as soon as it is seen, more than
 /// [`MAX_INPUT`] bytes are refused, and `None` means the deadline passed first.
-fn read_input(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Failure> {
+fn read_all(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Failure> {
     let name = shown_name(file);
     let fail = |what: String| Failure::input(format!("{name}: {what}"));
     let mut reader: Box<dyn Read> = if file == "-" {
