@@ -138,8 +138,19 @@ fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
     draw_picture(&args.picture, &placed)?;
     let n = placed.n();
     if args.columns {
-        let columns: Vec<String> = placed.columns().iter().map(ToString::to_string).collect();
-        out.line(columns.join(" "));
+        // Written a few thousand columns at a time: the whole line for 60 million queens would
+        // be half a gigabyte of text on top of the board.
+        for (i, chunk) in placed.columns().chunks(4096).enumerate() {
+            let mut text = String::with_capacity(chunk.len() * 9);
+            for (j, column) in chunk.iter().enumerate() {
+                if i + j > 0 {
+                    text.push(' ');
+                }
+                text.push_str(&column.to_string());
+            }
+            out.text(&text);
+        }
+        out.text("\n");
     } else if let Ok(board) = placed.board() {
         out.line(board);
     } else {
