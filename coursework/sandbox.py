@@ -37,6 +37,7 @@ import pwd
 import shutil
 import subprocess
 import sys
+import time
 
 USER = "nqueens-kernel"
 HOME = pathlib.Path(os.environ.get("NQUEENS_SANDBOX_HOME", "/var/lib/nqueens-sandbox"))
@@ -182,6 +183,7 @@ class Snapshot:
                 shutil.rmtree(partial, ignore_errors=True)
                 shutil.copytree(kit, partial, ignore=shutil.ignore_patterns("target"))
                 partial.rename(self.kit)
+                prune(self.folder)
         self.check()
 
     def check(self):
@@ -213,6 +215,26 @@ class Snapshot:
                             ignore=shutil.ignore_patterns("registry", "warm-*", "kernel.json"))
         prepare_build(build)
         return build
+
+
+# How many snapshots of the kit are kept (each about 70 MB with its warm build); older ones go
+# when a new one is made.
+KEPT_SNAPSHOTS = 4
+
+
+def prune(current):
+    """Deletes all but the newest snapshots (never `current`), and builds left by a grading
+    that was stopped more than a day ago."""
+    kits = sorted((p for p in (HOME / "kits").iterdir() if p.is_dir() and p != current),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kits[KEPT_SNAPSHOTS - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+        old.with_name(old.name + ".lock").unlink(missing_ok=True)
+    builds = HOME / "builds"
+    if builds.exists():
+        for old in builds.iterdir():
+            if time.time() - old.stat().st_mtime > 86400:
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def prepare_build(build):
