@@ -216,8 +216,9 @@ pub struct RowSearch {
     pub gave_up: bool,
 }
 
-/// The largest board the row search takes (its arrays grow with n); beyond it, and whenever the
-/// budget is smaller than n (a solution needs at least n squares looked at), it gives up at once.
+/// The largest board the row search takes (its arrays grow with n); beyond it, it gives up at
+/// once. (A budget smaller than n cannot find a board either; the search spends it, so that its
+/// report says how many squares it tried.)
 pub const MAX_ROWS: usize = 1 << 24;
 
 /// The lecture's backtracking for queens, made to scale: the same search as
