@@ -112,16 +112,24 @@ impl Wire for Rows {
 pub fn collected<I: Wire, O: Wire>(exercise: &str, inputs: &str, call: impl Fn(I) -> O) -> String {
     let inputs: Vec<I> = match wire::read(inputs) {
         Ok(inputs) => inputs,
-        Err(error) => return format!("[\"{exercise}\",\"the inputs do not read: {error}\"]"),
+        Err(error) => {
+            let said = wire::write(&format!("the inputs do not read: {error}"));
+            return format!("[{},{said}]", wire::write(&exercise.to_owned()));
+        }
     };
-    let outcomes: Vec<Outcome<O>> = inputs
+    let outcomes: Vec<String> = inputs
         .into_iter()
-        .map(|input| match quietly(|| call(input)) {
-            Ok(answer) => Outcome::Answer(answer),
-            Err(message) => Outcome::Panicked(message),
-        })
+        .map(|input| wire::write(&outcome(&call, input)))
         .collect();
-    wire::write(&(exercise.to_owned(), outcomes))
+    listed(exercise, &outcomes)
+}
+
+/// What one call of the student's function came to: its answer, or the message of its panic.
+fn outcome<I, O>(call: &impl Fn(I) -> O, input: I) -> Outcome<O> {
+    match quietly(|| call(input)) {
+        Ok(answer) => Outcome::Answer(answer),
+        Err(message) => Outcome::Panicked(message),
+    }
 }
 
 /// Runs `call` on every input and shows the outcomes with [`MIME`], for the judge. When the
@@ -155,11 +163,7 @@ fn collect<I: Wire, O: Wire>(exercise: &str, inputs: &str, call: impl Fn(I) -> O
     };
     within_then(exercise, last_words, || {
         for input in inputs {
-            let outcome = match quietly(|| call(input)) {
-                Ok(answer) => Outcome::Answer(answer),
-                Err(message) => Outcome::Panicked(message),
-            };
-            let text = wire::write(&outcome);
+            let text = wire::write(&outcome(&call, input));
             done.lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .push(text);
