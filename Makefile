@@ -9,7 +9,7 @@ KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+.PHONY: expected sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
@@ -26,13 +26,26 @@ test: lint unit
 	$(MAKE) --no-print-directory lab-test
 	$(MAKE) --no-print-directory grade-test
 
+# The library is linted and tested twice: whole, and as the coursework's kit compiles it (the
+# `coursework` feature without `solvers`: no references, answers from src/exercises/expected.txt).
+KIT_FEATURES = -p nqueens --lib --no-default-features --features coursework
+
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy $(KIT_FEATURES) -- -D warnings
+	$(CARGO) clippy $(KIT_FEATURES) --profile test -- -D warnings
 
 # Release: the solver tests search real boards, ten times faster optimised.
 unit:
 	$(CARGO) test --release --workspace
+	$(CARGO) test --release $(KIT_FEATURES) --test exercises --test coursework
+	$(CARGO) test --release -p coursework
+
+## expected: write src/exercises/expected.txt anew, the references' answers on every visible
+## input, which the kit's checkers compare with (a unit test fails while it is stale)
+expected:
+	$(CARGO) run --release --bin nqueens-judge -- expected > src/exercises/expected.txt
 
 ## fuzz: the DIMACS and constraint parsers fed seeded mutations for FUZZ_SECONDS (60) seconds
 ## (`make unit` runs a fixed 20,000 cases of each)

@@ -22,6 +22,7 @@
 
 pub mod backtrack;
 pub mod board;
+#[cfg(feature = "solvers")]
 pub mod cdcl;
 pub mod csp;
 pub mod dp;

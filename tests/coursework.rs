@@ -2,12 +2,17 @@
 //! independently of the crate, rejects wrong ones with the first counterexample, and gives the
 //! partial credit it promises.
 
+// Run twice: with the library whole, and as the coursework's kit compiles it (no `solvers`:
+// the checkers answer from their committed table), where the tests that need a solver or a
+// hidden test are left out.
+#![cfg_attr(not(feature = "solvers"), allow(unused_imports, dead_code))]
+
 use nqueens::backtrack::Grid;
 use nqueens::csp::{Csp, CspError};
 use nqueens::exercises::{
     Report, check_at_most_two, check_complete_board, check_consistent, check_count,
     check_csp_backtracking, check_evolve, check_next_generation, check_queen_attacks, check_solve,
-    check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal, next_generation,
+    check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal,
 };
 use nqueens::logic::{Clause, Clauses, Literal, Variable};
 use nqueens::queens::var;
@@ -193,6 +198,7 @@ fn a_completion_must_search_as_the_lecture_does() {
     assert_eq!(columns, vec![1, 5, 8, 6, 3, 7, 2, 4]);
 }
 
+#[cfg(feature = "solvers")]
 #[test]
 fn hidden_tests_draw_new_boards_from_the_seed_and_say_so() {
     use nqueens::exercises::hidden;
@@ -229,14 +235,6 @@ fn a_pending_hidden_test_shows_a_note_and_neither_passes_nor_fails() {
 
 #[test]
 fn the_pre_homework_loop_is_checked_row_by_row() {
-    let evolve = |first: &[u8], steps: usize| {
-        let mut rows = vec![first.to_vec()];
-        for _ in 0..steps {
-            let next = next_generation(rows.last().unwrap());
-            rows.push(next);
-        }
-        rows
-    };
     assert!(check_evolve(evolve).passed());
     // One step short: the classic off-by-one.
     let short = check_evolve(|first: &[u8], steps: usize| evolve(first, steps.saturating_sub(1)));
@@ -337,6 +335,7 @@ fn the_clause_builders_pass_when_right() {
     assert!(report.passed(), "{report}");
 }
 
+#[cfg(feature = "solvers")]
 #[test]
 fn torus_models_are_queens_that_no_wrapped_line_joins() {
     // Certificate: every model the solver finds for n = 5 and 7 has one queen per row and column,
@@ -456,6 +455,7 @@ fn solve_passes_when_right() {
     assert_eq!(report.checked(), 43);
 }
 
+#[cfg(feature = "solvers")]
 #[test]
 fn wrong_solves_are_caught() {
     // Always "unsatisfiable".
@@ -705,6 +705,7 @@ fn count(n: usize) -> u64 {
     go(n, 0, 0, 0, 0)
 }
 
+#[cfg(feature = "solvers")]
 #[test]
 fn counting_is_checked_size_by_size() {
     let report = check_count(count);
@@ -750,12 +751,12 @@ fn counting_is_checked_size_by_size() {
 
 // ---- the hidden tests ----
 
+#[cfg(feature = "solvers")]
 #[test]
 fn right_answers_pass_every_hidden_test_for_any_seed() {
     use nqueens::exercises::hidden;
     let rook = |square: Square, n: usize| Piece::Rook.sees(square, n);
     let knight = |square: Square, n: usize| Piece::Knight.sees(square, n);
-    let evolve = |first: &[u8], steps: usize| nqueens::exercises::generations(first, steps);
     for seed in [1, 2026, u64::MAX] {
         let reports = [
             hidden::check_queen_attacks(queen_attacks, seed),
@@ -780,6 +781,7 @@ fn right_answers_pass_every_hidden_test_for_any_seed() {
     }
 }
 
+#[cfg(feature = "solvers")]
 #[test]
 fn hidden_tests_catch_answers_that_only_fit_the_visible_inputs() {
     use nqueens::exercises::hidden;
@@ -816,4 +818,24 @@ fn hidden_tests_catch_answers_that_only_fit_the_visible_inputs() {
         &hidden::check_next_generation(short_rows, 3),
         "must the next generation",
     );
+}
+
+/// The pre-homework's rule, written here as a student would: a cell is 1 when it and its
+/// neighbours (0 past either end) hold one or two 1s.
+fn next_generation(cells: &[u8]) -> Vec<u8> {
+    let padded: Vec<u8> = [0].iter().chain(cells).chain(&[0]).copied().collect();
+    padded
+        .windows(3)
+        .map(|w| u8::from(matches!(w.iter().sum::<u8>(), 1 | 2)))
+        .collect()
+}
+
+/// The first row and `steps` generations after it, by [`next_generation`].
+fn evolve(first: &[u8], steps: usize) -> Vec<Vec<u8>> {
+    let mut rows = vec![first.to_vec()];
+    for _ in 0..steps {
+        let next = next_generation(rows.last().unwrap());
+        rows.push(next);
+    }
+    rows
 }

@@ -371,10 +371,22 @@ def library_manifest():
     return "\n".join(kept).rstrip() + "\n"
 
 
+def kit_sources():
+    """The library's files the kit compiles, as cargo lists them (its dep-info) when it builds
+    the library with the `coursework` feature and without `solvers`: the students' copy ships
+    these and nothing else, so no file of the solvers or the checkers' references."""
+    target = ROOT / "target" / "kit-sources"
+    subprocess.run(["cargo", "build", "--quiet", "--lib", "-p", "nqueens", "--no-default-features",
+                    "--features", "coursework", "--target-dir", str(target)], cwd=ROOT, check=True)
+    listed = (target / "debug" / "libnqueens.d").read_text(encoding="utf-8")
+    files = listed.split(":", 1)[1].split()
+    return sorted(pathlib.Path(f).resolve().relative_to(ROOT) for f in files)
+
+
 def write_kit(folder):
-    """The coursework crate in `folder`/kit, with its own copy of the library's sources in
-    kit/nqueens: what the notebooks' `:dep coursework = { path = "kit" }` loads, with nothing
-    outside it."""
+    """The coursework crate in `folder`/kit, with its own copy of the library in kit/nqueens: the
+    files the kit compiles (`kit_sources`) and a manifest; what the notebooks'
+    `:dep coursework = { path = "kit" }` loads, with nothing outside it."""
     kit = folder / "kit"
     if kit.exists():
         shutil.rmtree(kit)
@@ -383,9 +395,9 @@ def write_kit(folder):
     (kit / "Cargo.toml").write_text(manifest.replace('path = "../.."', 'path = "nqueens"'),
                                     encoding="utf-8")
     library = kit / "nqueens"
-    shutil.copytree(ROOT / "src", library / "src", ignore=shutil.ignore_patterns("bin"))
-    shutil.copy(ROOT / "style.css", library / "style.css")
-    shutil.copy(ROOT / "README.md", library / "README.md")
+    for source in kit_sources():
+        (library / source).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / source, library / source)
     (library / "Cargo.toml").write_text(library_manifest(), encoding="utf-8")
     return kit
 
@@ -484,8 +496,14 @@ def students_copy(released):
 
 def command_release(check):
     released = release()
-    if not check:
-        print(f"{bundle(released).relative_to(ROOT)}: the students' bundle")
+    archive = bundle(released)
+    problems = check_bundle(archive)
+    if problems:
+        for problem in problems:
+            print("  " + problem)
+        sys.exit(f"{archive.relative_to(ROOT)}: the students' bundle must not be shipped")
+    print(f"{archive.relative_to(ROOT)}: the students' bundle, checked: no solution, hidden test "
+          f"or reference in it")
     stale = []
     for assignment, path in released.items():
         copy = students_copy(path)
@@ -537,6 +555,128 @@ def bundle(released):
     return BUNDLE
 
 
+def skip_literal(text, i):
+    """The index past the string, character literal or comment starting at `i`, or `i` when
+    none starts there (a lifetime's quote is not a literal)."""
+    if text.startswith("//", i):
+        end = text.find("\n", i)
+        return len(text) if end < 0 else end
+    if text.startswith("/*", i):
+        end = text.find("*/", i + 2)
+        return len(text) if end < 0 else end + 2
+    raw = re.match(r'b?r(#*)"', text[i:i + 40])
+    if raw and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+        closing = '"' + raw.group(1)
+        end = text.find(closing, i + raw.end())
+        return len(text) if end < 0 else end + len(closing)
+    if text[i] == '"':
+        j = i + 1
+        while j < len(text) and text[j] != '"':
+            j += 2 if text[j] == "\\" else 1
+        return j + 1
+    char = re.match(r"'(\\.[^']*|[^\\'])'", text[i:i + 12])
+    return i + char.end() if char else i
+
+
+def without_comments(text):
+    """Rust source with its comments (doc comments too) blanked out, its literals kept."""
+    out, i = [], 0
+    while i < len(text):
+        past = skip_literal(text, i)
+        if past > i:
+            out.append(" " if text.startswith(("//", "/*"), i) else text[i:past])
+            i = past
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def functions_of(text):
+    """Every function defined in Rust source: (signature, body), each with its whitespace
+    squeezed; the signature from `fn` to the body's brace."""
+    found, i = [], 0
+    squeeze = lambda part: " ".join(part.split())
+    while True:
+        match = re.compile(r"\bfn\s+[A-Za-z_]\w*").search(text, i)
+        if not match:
+            return found
+        j = match.end()
+        while j < len(text) and text[j] not in "{;":
+            j = max(skip_literal(text, j), j + 1)
+        if j >= len(text) or text[j] == ";":
+            i = j
+            continue
+        depth, k = 0, j
+        while k < len(text):
+            past = skip_literal(text, k)
+            if past > k:
+                k = past
+                continue
+            depth += {"{": 1, "}": -1}.get(text[k], 0)
+            k += 1
+            if depth == 0:
+                break
+        found.append((squeeze(text[match.start():j]), squeeze(text[j:k])))
+        i = match.end()
+
+
+# A body this long (whitespace squeezed) is code of its own, not a one-line call that the kit
+# and the solvers could both hold by chance.
+SHORTEST_BODY = 60
+
+
+def solver_functions():
+    """The functions of the library's files that the kit does not compile (the solvers and the
+    checkers' references), with their files: (file, signature, body)."""
+    kit = set(kit_sources())
+    found = []
+    for path in sorted((ROOT / "src").rglob("*.rs")):
+        name = path.relative_to(ROOT)
+        if name in kit or "bin" in name.parts:
+            continue
+        for signature, body in functions_of(path.read_text(encoding="utf-8")):
+            found.append((str(name), signature, body))
+    return found
+
+
+# The library's own answers to the tasks, beside the checkers' references (every function of
+# src/exercises/reference.rs): the rook's and the knight's squares and moves, the fill, the
+# search on clause sets, the CSP backtracking and the count.
+LIBRARY_ANSWERS = {
+    "src/backtrack/search.rs": {"rook_sees", "knight_sees", "fill_board_recursion",
+                                "fill_board_with", "fill_from"},
+    "src/board/moves.rs": {"attacks", "ray_ends"},
+    "src/dp/solve.rs": {"solve_by_sets"},
+    "src/csp/solve/backtracking.rs": {"backtracking", "backtracking_with", "backtracking_within"},
+    "src/queens/count/pieces.rs": {"count"},
+}
+
+
+def is_answer(origin, signature):
+    """Whether a function of the solvers answers a task: a reference, or one of the library's."""
+    name = re.match(r"fn\s+(\w+)", signature).group(1)
+    return origin == "src/exercises/reference.rs" or name in LIBRARY_ANSWERS.get(origin, ())
+
+
+def leaked_functions(sources):
+    """The solvers' functions found in `sources` (file name: Rust text): an answer to a task by
+    its signature (the function under its own name), and any of them by its body (the same code
+    under another name)."""
+    problems = []
+    solvers = solver_functions()
+    for name, text in sources.items():
+        squeezed = " ".join(text.split())
+        # Examples in doc comments (a wrong rook, a count from a table) are not definitions.
+        defined = {signature for signature, _ in functions_of(without_comments(text))}
+        for origin, signature, body in solvers:
+            if signature in defined and is_answer(origin, signature):
+                problems.append(f"the bundle's {name} defines {signature} (from {origin})")
+            elif len(body) >= SHORTEST_BODY and body in squeezed:
+                problems.append(f"the bundle's {name} holds the body of {signature} (from {origin})")
+    return problems
+
+
 def check_bundle(archive_path):
     """What the bundle must and must not hold; the problems found."""
     import zipfile
@@ -552,6 +692,12 @@ def check_bundle(archive_path):
                    "README.md", "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py"):
         if f"nqueens-coursework/{needed}" not in names:
             problems.append(f"the bundle lacks {needed}")
+    rust = {name: content for name, content in text.items() if name.endswith(".rs")}
+    problems += leaked_functions(rust)
+    # The check itself must see a reference when one is there.
+    planted = (ROOT / "src" / "exercises" / "reference.rs").read_text(encoding="utf-8")
+    if not leaked_functions({"kit/nqueens/src/exercises/reference.rs": planted}):
+        problems.append("the check for the references did not find the references themselves")
     for name, content in text.items():
         if "BEGIN SOLUTION" in content or "BEGIN HIDDEN TESTS" in content \
                 or "hidden::SEED" in content and name.endswith(".ipynb"):

@@ -8,6 +8,9 @@
 //!     the checker's report on the answers a test cell showed, as one JSON object:
 //!     {"points": …, "passed": …, "text": "…", "html": "…"}; answers that do not fit the
 //!     inputs score 0, with the reason as the text
+//! nqueens-judge expected
+//!     the references' answers on every visible input, the table the students' kit checks
+//!     with (`src/exercises/expected.txt`, written by `make expected`)
 //! ```
 //!
 //! Exit status 2 for a bad command line; answers are the student's and never make it fail.
@@ -21,7 +24,8 @@ use nqueens::exercises::judge;
 const MAX_ANSWERS: u64 = 64 << 20;
 
 const USAGE: &str = "usage: nqueens-judge inputs CHECKER [--seed N]\n       \
-                     nqueens-judge score CHECKER [--seed N] --points MAX < ANSWERS";
+                     nqueens-judge score CHECKER [--seed N] --points MAX < ANSWERS\n       \
+                     nqueens-judge expected";
 
 struct Command {
     score: bool,
@@ -76,6 +80,10 @@ fn quoted(text: &str) -> String {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args == ["expected"] {
+        print!("{}", nqueens::exercises::expected_table());
+        return ExitCode::SUCCESS;
+    }
     let command = match parse(&args) {
         Ok(command) => command,
         Err(message) => {

@@ -7,11 +7,13 @@
 //! are in [`solve`].
 
 pub mod expr;
+#[cfg(feature = "solvers")]
 pub mod solve;
 
 use std::fmt::{self, Write as _};
 
 pub use expr::{Expr, ExprError, Op};
+#[cfg(feature = "solvers")]
 pub use solve::{
     CspCount, CspReport, CspStats, backtracking, backtracking_with, count_solutions, min_conflicts,
     propagation, propagation_with,

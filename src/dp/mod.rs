@@ -27,15 +27,25 @@
 //! tautological clauses such as `{p, ¬p}`. We split only on undecided variables and drop
 //! tautologies on entry to [`solve`], which cannot change whether a set is satisfiable.
 
+#[cfg(feature = "solvers")]
 mod all;
+#[cfg(feature = "solvers")]
 mod engine;
+#[cfg(feature = "solvers")]
+mod solve;
 
+#[cfg(feature = "solvers")]
 pub use all::{Models, satisfy_all, satisfy_all_with, satisfy_count, satisfy_one};
 // The solvers' common vocabulary, where the lecture's notebooks and older code look for it.
 pub use crate::sat::{Budget, Limit, Outcome};
 
 use std::fmt;
 use std::time::Duration;
+
+#[cfg(feature = "solvers")]
+pub(crate) use solve::solve_since;
+#[cfg(feature = "solvers")]
+pub use solve::{solve, solve_by_sets, solve_with};
 
 use crate::logic::{Clause, Clauses, Literal};
 
@@ -216,30 +226,6 @@ pub fn saturate(clauses: &Clauses) -> Clauses {
     result
 }
 
-/// The lecture's `solve`, written on clause sets: returns the set of unit clauses that is the
-/// model, or `{{}}`. Clear, and slow: every step copies the set. Prefer [`solve`] for real work.
-///
-/// It recurses once per split, so it is meant for small clause sets.
-pub fn solve_by_sets(clauses: &Clauses, heuristic: Heuristic) -> Clauses {
-    let saturated = saturate(clauses);
-    if saturated.contains_empty() {
-        return Clauses::falsum();
-    }
-    // Only unit clauses left: nothing to split on, and they are the model.
-    let Some(literal) = select_literal(&saturated, heuristic) else {
-        return saturated;
-    };
-    for branch in [literal, complement(literal)] {
-        let mut with_branch = saturated.clone();
-        with_branch.insert(Clause::unit(branch));
-        let result = solve_by_sets(&with_branch, heuristic);
-        if !result.contains_empty() {
-            return result;
-        }
-    }
-    Clauses::falsum()
-}
-
 /// The literal to split on in a saturated set (see the module documentation for the rules), or
 /// `None` when every clause is a unit clause and there is nothing left to split on.
 pub fn select_literal(saturated: &Clauses, heuristic: Heuristic) -> Option<Literal> {
@@ -284,33 +270,4 @@ pub fn jeroslow_wang(clauses: &Clauses, literal: Literal) -> f64 {
 /// Integers make the sum exact and independent of the order of the clauses.
 pub(crate) fn jeroslow_wang_weight(len: usize) -> u128 {
     if len > 96 { 0 } else { 1u128 << (96 - len) }
-}
-
-/// Solves with the first-variable heuristic and no budget; the answer in the lecture's form: the
-/// set of unit clauses that is the model, or `{{}}` when there is none.
-pub fn solve(clauses: &Clauses) -> Clauses {
-    let report = solve_with(clauses, &Options::default());
-    report.outcome.to_clauses().unwrap_or_else(Clauses::falsum)
-}
-
-/// Solves with the given heuristic, budget and tracing; returns a typed outcome with statistics.
-pub fn solve_with(clauses: &Clauses, options: &Options) -> Report {
-    solve_since(clauses, options, std::time::Instant::now())
-}
-
-/// [`solve_with`] on a clock that started at `start`: the time limit counts from there, and so
-/// does the reported time (for callers that count building the clauses too).
-pub(crate) fn solve_since(
-    clauses: &Clauses,
-    options: &Options,
-    start: std::time::Instant,
-) -> Report {
-    let mut engine = engine::Engine::new(clauses);
-    let (outcome, stats, trace) = engine.solve(options, start);
-    Report {
-        outcome,
-        stats,
-        trace,
-        elapsed: start.elapsed(),
-    }
 }

@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
+use super::expected;
 use super::report::{Parts, Report, quietly, right_before, within};
 use super::trial::{self, drawn, hidden_seed};
 use crate::board::{Board, Square};
-use crate::encode;
-use crate::logic::{Clause, Clauses, Literal, Variable};
+use crate::logic::{Clause, Clauses, Variable};
 use crate::queens::{self, var};
 use crate::render::{self, Gallery, Svg};
 
@@ -111,74 +111,6 @@ fn amo_cases(exercise: &str) -> (Vec<(usize, Vec<Variable>)>, &'static str) {
     )
 }
 
-/// At most two of the variables true: `{¬a, ¬b, ¬c}` for every three different variables of the
-/// list (a variable listed twice counts once). (The checker's reference.)
-pub(super) fn at_most_two(variables: &[Variable]) -> Clauses {
-    let mut distinct: Vec<Variable> = Vec::new();
-    for &v in variables {
-        if !distinct.contains(&v) {
-            distinct.push(v);
-        }
-    }
-    let mut clauses = Clauses::new();
-    for (i, &a) in distinct.iter().enumerate() {
-        for (j, &b) in distinct.iter().enumerate().skip(i + 1) {
-            for &c in &distinct[j + 1..] {
-                clauses.insert(
-                    [a, b, c]
-                        .into_iter()
-                        .map(Literal::negative)
-                        .collect::<Clause>(),
-                );
-            }
-        }
-    }
-    clauses
-}
-
-/// The squares of the wrapped diagonal `k` of an n×n torus: falling, `(col − row) mod n = k`, or
-/// rising, `(row + col) mod n = k`; one in each row.
-fn wrapped_squares(k: usize, n: usize, falling: bool) -> Vec<Square> {
-    (1..=n)
-        .map(|row| {
-            let col = if falling {
-                (row - 1 + k) % n + 1
-            } else {
-                (k + 2 * n - row - 1) % n + 1
-            };
-            Square::new(row, col)
-        })
-        .collect()
-}
-
-/// At most one queen on the wrapped falling diagonal `k` of an n×n torus, pairwise. (The
-/// checker's reference.)
-pub(super) fn wrapped_diagonal(k: usize, n: usize) -> Clauses {
-    encode::at_most_one(&variables_of(&wrapped_squares(k, n, true)))
-}
-
-fn variables_of(squares: &[Square]) -> Vec<Variable> {
-    squares.iter().map(|s| var(s.row, s.col)).collect()
-}
-
-/// The clauses of n queens on an n×n torus: at most one queen per row, at least one per column,
-/// at most one per wrapped falling and per wrapped rising diagonal. (The checker's reference.)
-pub(super) fn torus_clauses(n: usize) -> Clauses {
-    let mut clauses = Clauses::new();
-    for i in 1..=n {
-        clauses.extend(queens::at_most_one_in_row(i, n));
-        clauses.extend(queens::one_in_column(i, n));
-    }
-    for k in 0..n {
-        for falling in [true, false] {
-            clauses.extend(encode::at_most_one(&variables_of(&wrapped_squares(
-                k, n, falling,
-            ))));
-        }
-    }
-    clauses
-}
-
 /// Checks a student's `at_most_two(variables)`: `{¬a, ¬b, ¬c}` for every three different
 /// variables of the list, the lecture's pairwise at-most-one taken one step up, compared as sets
 /// with the reference on the rows of the boards up to 8×8 (0 to 8 variables; 56 clauses for 8)
@@ -190,7 +122,7 @@ pub fn check_at_most_two(given: impl Fn(&[Variable]) -> Clauses) -> Report {
         let (cases, which) = amo_cases(exercise);
         let mut checked = 0;
         for (n, variables) in &cases {
-            let expected = at_most_two(variables);
+            let expected = expected::for_at_most_two(variables);
             let names: Vec<String> = variables.iter().map(|v| v.name().to_owned()).collect();
             let answer = match quietly(|| given(variables)) {
                 Ok(answer) => answer,
@@ -241,8 +173,13 @@ pub fn check_wrapped_diagonal(given: impl Fn(usize, usize) -> Clauses) -> Report
         let mut checked = 0;
         for n in sizes {
             for k in 0..n {
-                let squares = wrapped_squares(k, n, true);
-                let expected = wrapped_diagonal(k, n);
+                let expected = expected::for_wrapped_diagonal(k, n);
+                // The diagonal's squares: those its clauses name.
+                let squares: Vec<Square> = expected
+                    .variables()
+                    .into_iter()
+                    .filter_map(queens::square_of)
+                    .collect();
                 let answer = match quietly(|| given(k, n)) {
                     Ok(answer) => answer,
                     Err(message) => {
@@ -288,7 +225,7 @@ pub fn check_torus_clauses(given: impl Fn(usize) -> Clauses) -> Report {
         );
         let mut parts = Parts::new(exercise);
         for n in sizes {
-            let expected = torus_clauses(n);
+            let expected = expected::for_torus_clauses(n);
             match quietly(|| given(n)) {
                 Err(message) => {
                     parts.wrong(|| (format!("{exercise} panicked for n = {n}: {message}"), None));
@@ -310,32 +247,4 @@ pub fn check_torus_clauses(given: impl Fn(usize) -> Clauses) -> Report {
             (text, None)
         })
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dp;
-
-    #[test]
-    fn wrapped_diagonals_cover_the_board_once_each() {
-        for n in 1..=9 {
-            for falling in [true, false] {
-                let mut all: Vec<Square> = (0..n)
-                    .flat_map(|k| wrapped_squares(k, n, falling))
-                    .collect();
-                all.sort_by_key(|s| (s.row, s.col));
-                all.dedup();
-                assert_eq!(all.len(), n * n, "{n} {falling}");
-            }
-        }
-    }
-
-    #[test]
-    fn queens_fit_on_a_torus_when_n_is_prime_to_six() {
-        for n in 1..=8 {
-            let fits = !dp::solve(&torus_clauses(n)).contains_empty();
-            assert_eq!(fits, n % 2 != 0 && n % 3 != 0, "{n}");
-        }
-    }
 }

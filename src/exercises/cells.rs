@@ -2,45 +2,16 @@
 
 use std::fmt::Write as _;
 
+use super::expected;
 use super::report::{Report, quietly, right_before, within};
 use super::trial::{drawn, hidden_seed};
 use crate::render;
 use crate::rng::Rng;
 
-/// The pre-homework's rule: in the next generation, a cell is 1 when it and its two neighbours
-/// hold one or two 1s between them, and 0 when they hold none or three. A cell at either end has
-/// one neighbour; the missing one counts as 0.
-///
-/// ```
-/// use nqueens::exercises::next_generation;
-/// assert_eq!(next_generation(&[0, 1, 0, 0, 1, 1, 1]), vec![1, 1, 1, 1, 1, 0, 1]);
-/// ```
-pub fn next_generation(cells: &[u8]) -> Vec<u8> {
-    (0..cells.len())
-        .map(|i| {
-            let left = if i == 0 { 0 } else { cells[i - 1] };
-            let right = cells.get(i + 1).copied().unwrap_or(0);
-            let sum = u32::from(left) + u32::from(cells[i]) + u32::from(right);
-            u8::from(sum == 1 || sum == 2)
-        })
-        .collect()
-}
-
 /// `len` random 0s and 1s, the same for the same seed: the pre-homework's starting row.
 pub fn random_cells(len: usize, seed: u64) -> Vec<u8> {
     let mut rng = Rng::new(seed);
     (0..len).map(|_| u8::from(rng.chance(1, 2))).collect()
-}
-
-/// The first row and the `steps` generations that follow it, each made by [`next_generation`]
-/// (draw them with [`render::generations`]).
-pub fn generations(first: &[u8], steps: usize) -> Vec<Vec<u8>> {
-    let mut rows = vec![first.to_vec()];
-    for _ in 0..steps {
-        let next = next_generation(rows.last().map_or(&[][..], Vec::as_slice));
-        rows.push(next);
-    }
-    rows
 }
 
 /// Checks a student's `next_generation(cells)`: every row of up to 8 cells, then 20 random rows
@@ -67,7 +38,7 @@ pub fn check_next_generation(given: impl Fn(&[u8]) -> Vec<u8>) -> Report {
         };
         let mut checked = 0;
         for row in rows {
-            let expected = next_generation(&row);
+            let expected = expected::for_next_generation(&row);
             let answer = match quietly(|| given(&row)) {
                 Ok(answer) => answer,
                 Err(message) => {
@@ -135,7 +106,7 @@ pub fn check_evolve(given: impl Fn(&[u8], usize) -> Vec<Vec<u8>>) -> Report {
         };
         let mut checked = 0;
         for (first, steps) in cases {
-            let expected = generations(&first, steps);
+            let expected = expected::for_generations(&first, steps);
             let answer = match quietly(|| given(&first, steps)) {
                 Ok(answer) => answer,
                 Err(message) => {

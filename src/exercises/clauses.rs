@@ -3,12 +3,13 @@
 
 use std::fmt::Write as _;
 
+use super::expected;
 use super::report::{Report, parted, quietly, right_before, within};
 use super::trial::{drawn, hidden_seed};
-use crate::dp;
 use crate::logic::{Clause, Clauses, Literal, Model, Variable};
 use crate::render::{self, Svg};
 use crate::rng::Rng;
+use crate::sat::Outcome;
 
 /// The clause sets the Davis–Putnam checkers start from, and how their reports name them: the
 /// lecture's three examples, then 40 random sets over `p, q, r, s, t` (fixed seeds); in a
@@ -147,91 +148,13 @@ fn wrong_on(exercise: &str, checked: usize, literal: Literal, clauses: &Clauses)
     )
 }
 
-/// The lecture's unit subsumption made general: the clauses of the set that hold no other clause
-/// of it. (The checkers' reference; a clause that holds another is true whenever that one is.)
-pub(super) fn subsume(clauses: &Clauses) -> Clauses {
-    let holds = |big: &Clause, small: &Clause| small.iter().all(|&l| big.contains(l));
-    clauses
-        .iter()
-        .filter(|c| !clauses.iter().any(|d| d != *c && holds(c, d)))
-        .cloned()
-        .collect()
-}
-
-/// The original Davis–Putnam rule: `variable` resolved away. The clauses without it, and for
-/// every clause `P` with `x` (not `¬x`) and `N` with `¬x` (not `x`) the resolvent
-/// `(P \ {x}) ∪ (N \ {¬x})`, unless it holds a literal and its complement; clauses that hold
-/// both `x` and `¬x` are always true and go. (The checkers' reference.)
-pub(super) fn eliminate(clauses: &Clauses, variable: Variable) -> Clauses {
-    let (x, not_x) = (Literal::positive(variable), Literal::negative(variable));
-    let with = |l: Literal| {
-        clauses
-            .iter()
-            .filter(move |c| c.contains(l) && !c.contains(!l))
-    };
-    let mut result: Clauses = clauses
-        .iter()
-        .filter(|c| !c.contains(x) && !c.contains(not_x))
-        .cloned()
-        .collect();
-    for p in with(x) {
-        for n in with(not_x) {
-            let resolvent: Clause = p
-                .without(x)
-                .iter()
-                .chain(n.without(not_x).iter())
-                .copied()
-                .collect();
-            if !resolvent.is_tautology() {
-                result.insert(resolvent);
-            }
-        }
-    }
-    result
-}
-
-/// The MOMS count of a literal: in how many of the shortest clauses of two or more literals it
-/// occurs (0 when no clause has two). (The checkers' reference.)
-pub(super) fn moms(clauses: &Clauses, literal: Literal) -> usize {
-    let shortest = clauses.iter().map(Clause::len).filter(|&n| n >= 2).min();
-    shortest.map_or(0, |k| {
-        clauses
-            .iter()
-            .filter(|c| c.len() == k && c.contains(literal))
-            .count()
-    })
-}
-
-/// The lecture's Davis–Putnam with the Jeroslow–Wang choice, noting every literal it adds as a
-/// split, in the order it adds them: the first branch `l`, and `¬l` when `l` failed. (The
-/// checkers' reference for the search, not only its answer.)
-pub(super) fn solve_splitting(clauses: &Clauses, splits: &mut Vec<Literal>) -> Clauses {
-    let saturated = dp::saturate(clauses);
-    if saturated.contains_empty() {
-        return Clauses::falsum();
-    }
-    let Some(literal) = dp::select_literal(&saturated, dp::Heuristic::JeroslowWang) else {
-        return saturated;
-    };
-    for choice in [literal, !literal] {
-        splits.push(choice);
-        let mut next = saturated.clone();
-        next.insert(Clause::unit(choice));
-        let answer = solve_splitting(&next, splits);
-        if !answer.contains_empty() {
-            return answer;
-        }
-    }
-    Clauses::falsum()
-}
-
 /// Checks a student's `subsume(clauses)` (every clause that holds another clause of the set
 /// removed: unit subsumption, for clauses of any length) on the lecture's three examples and 40
 /// random sets.
 pub fn check_subsume(given: impl Fn(&Clauses) -> Clauses) -> Report {
     let exercise = "subsume";
     check_sets(exercise, |set, checked| {
-        let expected = subsume(set);
+        let expected = expected::for_subsume(set);
         let answer = match quietly(|| given(set)) {
             Ok(answer) => answer,
             Err(message) => return Some((panicked_on_set(exercise, set, &message), None)),
@@ -259,7 +182,7 @@ pub fn check_eliminate(given: impl Fn(&Clauses, Variable) -> Clauses) -> Report 
             return None;
         }
         let variable = literal.variable();
-        let expected = eliminate(set, variable);
+        let expected = expected::for_eliminate(set, variable);
         let answer = match quietly(|| given(set, variable)) {
             Ok(answer) => answer,
             Err(message) => {
@@ -300,7 +223,7 @@ pub fn check_eliminate(given: impl Fn(&Clauses, Variable) -> Clauses) -> Report 
 pub fn check_moms(given: impl Fn(&Clauses, Literal) -> usize) -> Report {
     let exercise = "moms";
     check_cases(exercise, |set, literal, checked| {
-        let expected = moms(set, literal);
+        let expected = expected::for_moms(set, literal);
         let answer = match quietly(|| given(set, literal)) {
             Ok(answer) => answer,
             Err(message) => return Some(panicked(exercise, literal, set, &message)),
@@ -380,8 +303,7 @@ fn judge_solve(set: &Clauses, satisfiable: bool, answer: &Clauses) -> Option<Str
 pub fn check_solve(given: impl Fn(&Clauses, &mut Vec<Literal>) -> Clauses) -> Report {
     let exercise = "solve";
     check_sets(exercise, |set, checked| {
-        let mut lecture = Vec::new();
-        let satisfiable = !solve_splitting(set, &mut lecture).contains_empty();
+        let (satisfiable, lecture, steps) = expected::for_solve(set);
         let mut yours = Vec::new();
         let answer = match quietly(|| given(set, &mut yours)) {
             Ok(answer) => answer,
@@ -393,97 +315,19 @@ pub fn check_solve(given: impl Fn(&Clauses, &mut Vec<Literal>) -> Clauses) -> Re
             "✘ {exercise} is wrong ({}): {flaw}.\n  clauses:   {set}\n  yours:     {answer}\n",
             right_before(checked, "set"),
         );
-        // The library's search drops clauses that are always true ({p, ¬p}) before it starts,
-        // so on such a set its drawing would split less than the lecture's search: no drawing.
-        let traced = traced_search(set);
-        if splits_of(&traced) != lecture {
+        let Some(steps) = steps else {
             return Some((text, None));
-        }
+        };
+        let outcome = if satisfiable {
+            Outcome::Satisfiable(Model::new())
+        } else {
+            Outcome::Unsatisfiable
+        };
         let text = text + "The drawing: the lecture's search on these clauses.\n";
-        Some((text, Some(render::search_tree(&traced))))
+        Some((text, Some(render::search_tree_of(&steps, &outcome))))
     })
-}
-
-/// The library's search on a set, choosing as the lecture does with the Jeroslow–Wang score,
-/// traced.
-fn traced_search(set: &Clauses) -> dp::Report {
-    dp::solve_with(
-        set,
-        &dp::Options {
-            heuristic: dp::Heuristic::JeroslowWang,
-            trace: true,
-            ..dp::Options::default()
-        },
-    )
-}
-
-/// The splits a traced search made, in order.
-fn splits_of(traced: &dp::Report) -> Vec<Literal> {
-    traced
-        .trace
-        .iter()
-        .filter_map(|step| match step {
-            dp::Step::Split { literal, .. } | dp::Step::Retry { literal, .. } => Some(*literal),
-            _ => None,
-        })
-        .collect()
 }
 
 fn panicked_on_set(exercise: &str, set: &Clauses, message: &str) -> String {
     format!("✘ {exercise} panicked on the clauses\n  {set}\n  {message}\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_drawn_search_is_the_search_the_checker_asks_for() {
-        let mut drawn = 0;
-        for set in clause_sets() {
-            let mut splits = Vec::new();
-            let answer = solve_splitting(&set, &mut splits);
-            if set.iter().all(|c| !c.is_tautology()) {
-                assert_eq!(splits, splits_of(&traced_search(&set)), "{set}");
-                drawn += 1;
-            }
-            assert_eq!(answer.contains_empty(), dp::solve(&set).contains_empty());
-        }
-        assert!(drawn > 15, "{drawn}");
-    }
-
-    #[test]
-    fn elimination_keeps_satisfiability() {
-        for set in clause_sets() {
-            for variable in set.variables() {
-                let out = eliminate(&set, variable);
-                assert!(out.variables().iter().all(|&v| v != variable), "{out}");
-                assert_eq!(
-                    dp::solve(&out).contains_empty(),
-                    dp::solve(&set).contains_empty(),
-                    "{set} without {variable}: {out}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn subsumption_keeps_the_models_and_leaves_no_clause_inside_another() {
-        for set in clause_sets() {
-            let out = subsume(&set);
-            assert!(out.iter().all(|c| set.contains(c)));
-            for c in &out {
-                for d in &out {
-                    assert!(
-                        c == d || !d.iter().all(|&l| c.contains(l)),
-                        "{d} inside {c}"
-                    );
-                }
-            }
-            assert_eq!(
-                dp::solve(&out).contains_empty(),
-                dp::solve(&set).contains_empty()
-            );
-        }
-    }
 }

@@ -2,6 +2,7 @@
 //! knight), the consistency check of the lecture's backtracking, and the backtracking search
 //! itself, noting every value it keeps.
 
+use super::expected;
 use super::report::{Parts, Report, parted, quietly, right_before, within};
 use super::trial::{self, drawn, hidden_seed};
 use crate::board::{Board, Piece, Square};
@@ -126,28 +127,6 @@ fn csp_sizes(exercise: &str, hidden: std::ops::RangeInclusive<usize>) -> (Vec<us
     )
 }
 
-/// The CSP of `n` superqueens (the lecture's variables and values; two rows `i < j` must differ
-/// in column and diagonal, and not be a knight's jump apart). (The checker's reference.)
-pub(super) fn superqueens_csp(n: usize) -> Result<Csp, CspError> {
-    let names: Vec<String> = (1..=n).map(|i| format!("V{i}")).collect();
-    let mut constraints = Vec::new();
-    for i in 1..=n {
-        for j in i + 1..=n {
-            let d = j - i;
-            constraints.push(format!("V{i} != V{j}"));
-            constraints.push(format!("abs(V{j} - V{i}) != {d}"));
-            if d <= 2 {
-                constraints.push(format!("abs(V{j} - V{i}) != {}", 3 - d));
-            }
-        }
-    }
-    Csp::new(
-        &names,
-        1..=i64::try_from(n).unwrap_or(i64::MAX),
-        &constraints,
-    )
-}
-
 /// Checks a student's `superqueens_csp(n)`, the CSP of n superqueens (queens that also jump like
 /// a knight: the lecture's variables `V1 … Vn` and values `1 … n`, and constraints between every
 /// two rows: different columns, different diagonals, and no knight's jump between them), for
@@ -161,7 +140,7 @@ pub fn check_superqueens_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> 
         let (sizes, which) = csp_sizes(exercise, 9..=11);
         let mut parts = Parts::new(exercise);
         for n in sizes {
-            let Ok(expected) = superqueens_csp(n) else {
+            let Ok(expected) = expected::for_superqueens_csp(n) else {
                 continue;
             };
             let flaw = match quietly(|| given(n)) {
@@ -185,18 +164,6 @@ pub fn check_superqueens_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> 
             );
             (text, None)
         })
-    })
-}
-
-/// The lecture's check after assigning `var`: every constraint that mentions `var` and whose
-/// variables all have values holds.
-pub(super) fn consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {
-    let filler = csp.values().first().copied().unwrap_or(1);
-    let values: Vec<i64> = assignment.iter().map(|v| v.unwrap_or(filler)).collect();
-    csp.constraints().iter().all(|c| {
-        !c.variables().contains(&var)
-            || c.variables().iter().any(|&v| assignment[v].is_none())
-            || c.holds(&values)
     })
 }
 
@@ -234,7 +201,7 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
                             .then(|| i64::try_from(1 + rng.below(n)).unwrap_or(1))
                     })
                     .collect();
-                let expected = consistent(&problem, &assignment, var);
+                let expected = expected::for_consistent(n, &problem, &assignment, var);
                 let answer = match quietly(|| given(&problem, &assignment, var)) {
                     Ok(answer) => answer,
                     Err(message) => {
@@ -271,30 +238,6 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
     })
 }
 
-/// The lecture's backtracking on `csp` from variable `var` on, noting in `kept` every value that
-/// passes the consistency check. (The checker's reference.)
-pub(super) fn search(
-    csp: &Csp,
-    assignment: &mut Vec<Option<i64>>,
-    var: usize,
-    kept: &mut Vec<(usize, i64)>,
-) -> bool {
-    if var == assignment.len() {
-        return true;
-    }
-    for &value in csp.values() {
-        assignment[var] = Some(value);
-        if consistent(csp, assignment, var) {
-            kept.push((var, value));
-            if search(csp, assignment, var + 1, kept) {
-                return true;
-            }
-        }
-    }
-    assignment[var] = None;
-    false
-}
-
 /// Checks a student's `backtracking(csp, kept)`, the lecture's backtracking search, on the
 /// lecture's CSPs for 1 to 8 queens (in a hidden test, two sizes from 9 to 16): the first
 /// solution the search meets when it gives `V1, V2, …` their values in order, or `None` for 2
@@ -313,10 +256,7 @@ pub fn check_csp_backtracking(
             let Ok(problem) = csp::create_csp(n) else {
                 continue;
             };
-            let mut lecture = Vec::new();
-            let mut assignment = vec![None; n];
-            let first: Option<Vec<i64>> = search(&problem, &mut assignment, 0, &mut lecture)
-                .then(|| assignment.into_iter().flatten().collect());
+            let (first, lecture) = expected::for_backtracking(n, &problem);
             let mut yours = Vec::new();
             let flaw = match quietly(|| given(&problem, &mut yours)) {
                 Err(message) => Some((format!("panicked: {message}"), None)),
@@ -378,55 +318,4 @@ pub fn check_csp_backtracking(
             (text, None)
         })
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::backtrack;
-
-    #[test]
-    fn the_search_finds_the_fills_first_board() {
-        for n in 1..=10 {
-            let problem = csp::create_csp(n).unwrap();
-            let mut assignment = vec![None; n];
-            let mut kept = Vec::new();
-            let found = search(&problem, &mut assignment, 0, &mut kept);
-            let fill = backtrack::fill_board_recursion(n);
-            assert_eq!(found, fill.is_some());
-            if let Some(grid) = fill {
-                let columns: Vec<i64> = grid
-                    .iter()
-                    .map(|row| i64::try_from(row.iter().position(|&q| q).unwrap()).unwrap() + 1)
-                    .collect();
-                assert_eq!(
-                    assignment,
-                    columns.into_iter().map(Some).collect::<Vec<_>>()
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn superqueens_fit_from_ten_on() {
-        for n in 2..=11 {
-            let problem = superqueens_csp(n).unwrap();
-            let mut assignment = vec![None; n];
-            let found = search(&problem, &mut assignment, 0, &mut Vec::new());
-            assert_eq!(found, n >= 10, "{n}");
-            if found {
-                let values: Vec<i64> = assignment.into_iter().flatten().collect();
-                // Certificate: no two pieces share a column or a diagonal, or are a jump apart.
-                for i in 0..n {
-                    for j in i + 1..n {
-                        let (dr, dc) = (
-                            j - i,
-                            usize::try_from(values[i].abs_diff(values[j])).unwrap(),
-                        );
-                        assert!(dc != 0 && dc != dr && (dr, dc) != (1, 2) && (dr, dc) != (2, 1));
-                    }
-                }
-            }
-        }
-    }
 }

@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
+use super::expected;
 use super::report::{Parts, Report, quietly, within};
 use super::trial;
-use crate::queens;
 
 /// The board sizes [`check_count`] tries, one part of the score each.
 pub const COUNT_SIZES: std::ops::RangeInclusive<usize> = 1..=10;
@@ -12,7 +12,7 @@ pub const COUNT_SIZES: std::ops::RangeInclusive<usize> = 1..=10;
 /// Checks a student's `count(n)`, the number of ways to place n queens on an n×n board, for
 /// every n from 1 to 10 (in a hidden test, two n from 13 to 15 drawn when graded, which a search that keeps its board
 /// in lists instead of bitboards does not finish within the time limit unoptimised), against
-/// [`queens::count`]. Each size is one part of the score (n = 1 to 3, which a constant answers,
+/// the library's count. Each size is one part of the score (n = 1 to 3, which a constant answers,
 /// count only beside a larger one). All of them together must finish within the checkers' time
 /// limit, which a bitboard search does with ease even unoptimised. A wrong count is reported as
 /// too few or too many, not with the number.
@@ -29,7 +29,7 @@ pub fn check_count(given: impl Fn(usize) -> u64) -> Report {
         let mut parts = Parts::new(exercise);
         let mut table = String::from("     n  yours\n");
         for n in sizes {
-            let expected = queens::count(n).unwrap_or(0);
+            let expected = expected::for_count(n);
             match quietly(|| given(n)) {
                 Ok(answer) => {
                     let verdict = match answer.cmp(&expected) {

@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use super::expected;
 use super::report::{Report, quietly, right_before, within};
 use super::trial::{drawn, hidden_seed};
 use crate::board::{Board, Piece, Square};
@@ -43,7 +44,7 @@ pub fn check_sees(piece: Piece, given: impl Fn(Square, usize) -> Vec<Square>) ->
                     return Report::fail(&exercise, checked, text, None);
                 }
             };
-            let expected = piece.sees(square, size);
+            let expected = expected::for_sees(piece, square, size);
             if let Some(mistakes) = SeesMistakes::find(square, size, &expected, &answer) {
                 let text = mistakes.describe(&exercise, piece, checked);
                 let picture = mistakes.draw(piece);
@@ -96,6 +97,7 @@ fn sees_cases(exercise: &str) -> (Vec<(Square, usize)>, String) {
 pub(super) struct SeesMistakes {
     square: Square,
     size: usize,
+    expected: Vec<Square>,
     answer: Vec<Square>,
     pub(super) missing: Vec<Square>,
     extra: Vec<Square>,
@@ -135,6 +137,7 @@ impl SeesMistakes {
         let found = SeesMistakes {
             square,
             size,
+            expected: expected.to_vec(),
             answer: answer.to_vec(),
             missing,
             extra,
@@ -177,7 +180,7 @@ impl SeesMistakes {
     }
 
     fn draw(&self, piece: Piece) -> Svg {
-        let expected = render::attacks_of(self.size, self.square, piece, false);
+        let expected = sees_diagram(piece, self.square, self.size, &self.expected, &[]);
         let wrong: Vec<Square> = self
             .extra
             .iter()

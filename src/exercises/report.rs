@@ -166,6 +166,7 @@ impl Report {
         (100.0 * max * share(right) / share(total.max(1))).round() / 100.0
     }
 
+    #[cfg(feature = "solvers")]
     /// The same report, its verdict saying that it is a hidden test and of which seed (with that
     /// seed, [`hidden`](super::hidden)'s checker repeats it).
     pub(super) fn into_hidden(mut self, seed: u64) -> Self {

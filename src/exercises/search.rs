@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use super::expected;
 use super::pieces::SeesMistakes;
 use super::report::{Parts, Report, parted, quietly, within};
 use super::trial::{self, drawn, hidden_seed};
@@ -14,39 +15,6 @@ use crate::rng::Rng;
 
 /// The board sizes [`check_complete_board`] fills from empty, one part of the score each.
 pub const FILL_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
-
-/// The eight directions a queen moves in.
-const LINES: [(isize, isize); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-
-/// What a queen on `square` attacks on `grid`: along each line, every square up to and including
-/// the first that holds a queen. (The checker's reference.)
-pub(super) fn queen_attacks(square: Square, grid: &Grid) -> Vec<Square> {
-    let size = grid.len();
-    let mut attacked = Vec::new();
-    for (dr, dc) in LINES {
-        let (mut r, mut c) = (square.row, square.col);
-        while let (Some(nr), Some(nc)) = (r.checked_add_signed(dr), c.checked_add_signed(dc)) {
-            if !(1..=size).contains(&nr) || !(1..=size).contains(&nc) {
-                break;
-            }
-            (r, c) = (nr, nc);
-            attacked.push(Square::new(r, c));
-            if grid[r - 1][c - 1] {
-                break;
-            }
-        }
-    }
-    attacked
-}
 
 /// A `size`×`size` grid with `queens` queens dropped on random squares (two may fall on one).
 fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
@@ -119,7 +87,7 @@ pub fn check_queen_attacks(given: impl Fn(Square, &Grid) -> Vec<Square>) -> Repo
                     return Report::fail(exercise, checked, text, Some(picture));
                 }
             };
-            let expected = queen_attacks(*square, grid);
+            let expected = expected::for_queen_attacks(*square, grid);
             if let Some(mistakes) = SeesMistakes::find(*square, size, &expected, &answer) {
                 let mut text = mistakes.describe(exercise, Piece::Queen, checked);
                 let _ = writeln!(
@@ -161,7 +129,7 @@ pub fn queen_attacks_example() -> render::Svg {
     marked(
         board_of(&grid, square).diagram(),
         square,
-        &queen_attacks(square, &grid),
+        &expected::for_queen_attacks(square, &grid),
         &[],
     )
     .render()
@@ -193,33 +161,6 @@ fn marked(
         diagram = diagram.label(s, "?");
     }
     diagram
-}
-
-/// The lecture's backtracking fill, from a board that may already hold queens: rows top to
-/// bottom, skipping rows that hold a queen; in each empty row, the columns from the left, a queen
-/// placed (and noted in `placed`) where no queen of the board attacks it. The first full board,
-/// or `None`. (The checker's reference.)
-pub(super) fn complete(grid: &Grid, row: usize, placed: &mut Vec<Square>) -> Option<Grid> {
-    let size = grid.len();
-    if row > size {
-        return Some(grid.clone());
-    }
-    if grid[row - 1].iter().any(|&q| q) {
-        return complete(grid, row + 1, placed);
-    }
-    for col in 1..=size {
-        let square = Square::new(row, col);
-        if backtrack::has_queen(grid, &queen_attacks(square, grid)) {
-            continue;
-        }
-        placed.push(square);
-        let mut next = backtrack::clone_board(grid);
-        next[row - 1][col - 1] = true;
-        if let Some(done) = complete(&next, row + 1, placed) {
-            return Some(done);
-        }
-    }
-    None
 }
 
 /// A board to complete: its size, and the queens it starts with.
@@ -386,8 +327,7 @@ pub fn check_complete_board(given: impl Fn(&Grid, &mut Vec<Square>) -> Option<Gr
                     continue;
                 }
             };
-            let mut lecture = Vec::new();
-            let first = complete(&grid, 1, &mut lecture);
+            let (first, lecture) = expected::for_complete(&grid);
             let flaw = judge_completion(start, answer.as_ref(), first.as_ref()).or_else(|| {
                 parted("queen placed", &yours, &lecture, |s| {
                     format!("({}, {})", s.row, s.col)

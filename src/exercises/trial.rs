@@ -26,8 +26,10 @@ pub(super) fn drawn(seed: u64, exercise: &str) -> Rng {
 }
 
 /// Puts the previous state back when a hidden test ends, even by a panic.
+#[cfg(feature = "solvers")]
 struct Restore(Option<u64>);
 
+#[cfg(feature = "solvers")]
 impl Drop for Restore {
     fn drop(&mut self) {
         HIDDEN.with(|h| h.set(self.0));
@@ -35,6 +37,7 @@ impl Drop for Restore {
 }
 
 /// Runs `check` with the checkers drawing their inputs from `seed`.
+#[cfg(feature = "solvers")]
 pub(super) fn hidden<R>(seed: u64, check: impl FnOnce() -> R) -> R {
     let _restore = Restore(HIDDEN.with(|h| h.replace(Some(seed))));
     check()
@@ -102,6 +105,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "solvers")]
     fn the_hidden_seed_is_set_only_inside_and_restored_after_a_panic() {
         assert_eq!(hidden_seed(), None);
         assert_eq!(hidden(7, hidden_seed), Some(7));

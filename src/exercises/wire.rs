@@ -9,6 +9,7 @@ use std::fmt::{self, Write as _};
 
 use crate::board::Square;
 use crate::csp::{Csp, CspError, ExprError};
+use crate::dp::Step;
 use crate::logic::{Clause, Clauses, Literal, Variable};
 
 /// How deeply lists may nest in what is read.
@@ -433,6 +434,72 @@ impl Wire for Clauses {
     fn take(value: &Value) -> Result<Self, WireError> {
         let clauses = Vec::<Vec<Literal>>::take(value)?;
         Ok(clauses.into_iter().map(Clause::from_iter).collect())
+    }
+}
+
+/// A step of a traced Davis–Putnam search: `["split", depth, literal]`, `["retry", depth,
+/// literal]`, `["units", depth, [literals]]` or `["conflict", depth]`.
+impl Wire for Step {
+    fn put(&self, out: &mut String) {
+        out.push('[');
+        match self {
+            Step::Split { depth, literal } | Step::Retry { depth, literal } => {
+                let kind = if matches!(self, Step::Split { .. }) {
+                    "split"
+                } else {
+                    "retry"
+                };
+                put_text(kind, out);
+                let _ = write!(out, ",{depth},");
+                literal.put(out);
+            }
+            Step::Units { depth, literals } => {
+                put_text("units", out);
+                let _ = write!(out, ",{depth},");
+                literals.put(out);
+            }
+            Step::Conflict { depth } => {
+                put_text("conflict", out);
+                let _ = write!(out, ",{depth}");
+            }
+        }
+        out.push(']');
+    }
+    fn take(value: &Value) -> Result<Self, WireError> {
+        let items = value.list("a step")?;
+        let kind = items
+            .first()
+            .ok_or_else(|| WireError("an empty step".to_owned()))?;
+        let depth = |items: &[Value]| {
+            items
+                .get(1)
+                .ok_or_else(|| WireError("a step without its depth".to_owned()))?
+                .number::<usize>("a depth")
+        };
+        let third = |items: &[Value]| {
+            items
+                .get(2)
+                .cloned()
+                .ok_or_else(|| WireError("a step without its literals".to_owned()))
+        };
+        match kind.text("a step's kind")? {
+            "split" => Ok(Step::Split {
+                depth: depth(items)?,
+                literal: Literal::take(&third(items)?)?,
+            }),
+            "retry" => Ok(Step::Retry {
+                depth: depth(items)?,
+                literal: Literal::take(&third(items)?)?,
+            }),
+            "units" => Ok(Step::Units {
+                depth: depth(items)?,
+                literals: Vec::take(&third(items)?)?,
+            }),
+            "conflict" => Ok(Step::Conflict {
+                depth: depth(items)?,
+            }),
+            other => Err(WireError(format!("no step is called {other:?}"))),
+        }
     }
 }
 

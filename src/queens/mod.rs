@@ -23,14 +23,19 @@
 //!
 //! Every error a user can meet here is a [`QueensError`].
 
+#[cfg(feature = "solvers")]
 mod count;
 mod encoding;
+#[cfg(feature = "solvers")]
 pub mod huge;
+#[cfg(feature = "solvers")]
 pub mod method;
 
 pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES, clause_table};
+#[cfg(feature = "solvers")]
 pub use method::{CDCL_PAIRWISE_UP_TO, Limits, Method, Placement, place};
 
+#[cfg(feature = "solvers")]
 pub use count::{
     CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, Ledger, LedgerError, MAX_COUNT_N,
     MAX_HALVES_N, MAX_PARTS, MAX_SAT_COUNT_N, MAX_THREADS, Part, Tally, all_solutions,
@@ -42,7 +47,9 @@ pub use count::{
 use std::fmt;
 
 use crate::board::{Board, Piece, Square};
-use crate::dp::{self, Heuristic, Options, Report};
+use crate::dp::{self, Report};
+#[cfg(feature = "solvers")]
+use crate::dp::{Heuristic, Options};
 use crate::encode::{Amo, at_least_one, at_most_one};
 use crate::logic::{Clauses, Literal, Model, Variable};
 
@@ -367,6 +374,7 @@ impl std::error::Error for QueensError {}
 
 impl QueensError {
     /// Why the CSP of n queens could not be built, as this error: too large, or no board.
+    #[cfg(feature = "solvers")]
     pub(crate) fn of_csp(n: usize, error: &crate::csp::CspError) -> Self {
         match error {
             crate::csp::CspError::TooLarge(_) => QueensError::OutOfRange {
@@ -431,6 +439,7 @@ impl Run {
     }
 }
 
+#[cfg(feature = "solvers")]
 /// Builds the clauses for n queens and runs Davis–Putnam on them with the given options.
 ///
 /// # Errors
@@ -447,6 +456,7 @@ pub fn solve_queens(n: usize, encoding: Encoding, options: &Options) -> Result<R
     })
 }
 
+#[cfg(feature = "solvers")]
 /// Solves n queens as the lecture does: the lecture's clauses, Davis–Putnam choosing the first
 /// variable; returns the board.
 ///

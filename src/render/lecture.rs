@@ -2,16 +2,20 @@
 //! attacking pairs.
 
 use super::Diagram;
-use crate::board::{Board, Piece, Square};
+#[cfg(feature = "solvers")]
+use crate::board::Piece;
+use crate::board::{Board, Square};
 
 /// The lecture's *queen captures* picture: a queen on `square` of an empty n×n board with every
 /// square it attacks shaded, and either an arrow along each of its lines (`arrows`) or a cross on
 /// each attacked square.
+#[cfg(feature = "solvers")]
 pub fn attacks(n: usize, square: Square, arrows: bool) -> Diagram {
     attacks_of(n, square, Piece::Queen, arrows)
 }
 
 /// Like [`attacks`], for any piece.
+#[cfg(feature = "solvers")]
 pub fn attacks_of(n: usize, square: Square, piece: Piece, arrows: bool) -> Diagram {
     let mut board = Board::new(n);
     if board.place(square, piece).is_err() {

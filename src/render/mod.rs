@@ -23,6 +23,7 @@
 //! of the six pieces), `tree` (the Davis–Putnam search as a tree), `animation` (the
 //! backtracking search, played).
 
+#[cfg(feature = "solvers")]
 mod animation;
 mod cells;
 mod diagram;
@@ -36,13 +37,18 @@ mod tree;
 #[cfg(any(feature = "coursework", feature = "plot"))]
 pub(crate) use self::svg::escape_html;
 pub use self::svg::{BACKDROP, Html, Svg, style};
+#[cfg(feature = "solvers")]
 pub use animation::{MAX_ANIMATED, backtracking_animation};
 pub use cells::{cells, generations};
 pub use diagram::Diagram;
 pub use gallery::Gallery;
 pub use large::{MAX_DRAWN, density, overview, picture, picture_of, window};
-pub use lecture::{attacks, attacks_of, conflicts, labelled, variables};
-pub use tree::{MAX_BRANCHES, search_tree};
+#[cfg(feature = "solvers")]
+pub use lecture::{attacks, attacks_of};
+pub use lecture::{conflicts, labelled, variables};
+#[cfg(feature = "solvers")]
+pub use tree::search_tree;
+pub use tree::{MAX_BRANCHES, search_tree_of};
 
 use ::svg::Document;
 

@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 use svg::node::element::{Description, Group, Line, Rectangle, Text};
 
 use super::{FONT, Svg, canvas};
-use crate::dp::{Outcome, Report, Step};
+use crate::dp::Step;
 use crate::logic::Literal;
+use crate::sat::Outcome;
 
 /// The most branches drawn; a larger search is cut there and says how much is left out.
 pub const MAX_BRANCHES: usize = 63;
@@ -54,7 +55,7 @@ struct Branch {
 }
 
 /// The tree of a traced search, and how many branches were left out.
-fn build(report: &Report) -> (Vec<Branch>, usize) {
+fn build(trace: &[Step], outcome: &Outcome) -> (Vec<Branch>, usize) {
     let mut branches = vec![Branch {
         literal: None,
         retry: false,
@@ -66,7 +67,7 @@ fn build(report: &Report) -> (Vec<Branch>, usize) {
     // The root, then the branch of every open split.
     let mut stack = vec![0];
     let mut left_out = 0;
-    for step in &report.trace {
+    for step in trace {
         match step {
             Step::Split { depth, literal } | Step::Retry { depth, literal } => {
                 stack.truncate(depth + 1);
@@ -105,7 +106,7 @@ fn build(report: &Report) -> (Vec<Branch>, usize) {
             }
         }
     }
-    if let Outcome::Satisfiable(_) = report.outcome {
+    if let Outcome::Satisfiable(_) = outcome {
         if let Some(branch) = stack.last().and_then(|&b| branches.get_mut(b)) {
             branch.end = End::Model;
         }
@@ -181,14 +182,21 @@ fn box_lines(branch: &Branch, inner: f64, most: usize) -> Vec<(String, &'static 
     lines
 }
 
-/// The search of a traced [`Report`] (solve with `Options { trace: true, .. }`) as a tree. Each
+/// The search of a traced [`Report`](crate::dp::Report) (solve with `Options { trace: true, .. }`) as a tree. Each
 /// box is one call of the lecture's `solve`: the literals unit propagation made true in it
 /// (`⊢ …`), and a red `✗` where saturation derived the empty clause or a green `✓` where the
 /// model was found. Each edge is a split, labelled with the literal it adds; the right-hand
 /// edge of a split is its second branch (`↺`), tried after the first failed. Up to
 /// [`MAX_BRANCHES`] branches are drawn; the caption says how many more a larger search had.
-pub fn search_tree(report: &Report) -> Svg {
-    let (branches, left_out) = build(report);
+#[cfg(feature = "solvers")]
+pub fn search_tree(report: &crate::dp::Report) -> Svg {
+    search_tree_of(&report.trace, &report.outcome)
+}
+
+/// [`search_tree`] of the steps of a search and how it ended (only whether it found a model, found
+/// none or gave up counts; the model is not drawn).
+pub fn search_tree_of(trace: &[Step], outcome: &Outcome) -> Svg {
+    let (branches, left_out) = build(trace, outcome);
     let levels = branches.iter().map(|b| b.depth).max().unwrap_or(0) + 1;
     let leaves = u32::try_from(branches.iter().filter(|b| b.children.is_empty()).count())
         .unwrap_or(1)
@@ -216,7 +224,7 @@ pub fn search_tree(report: &Report) -> Svg {
     let top = |b: &Branch| caption + 8 + b.depth * (box_height + EDGE);
 
     let mut document = canvas(width, height, "nqueens-tree");
-    let title = match (&report.outcome, left_out) {
+    let title = match (outcome, left_out) {
         (Outcome::Satisfiable(_), 0) => "Davis–Putnam search: satisfiable".to_owned(),
         (Outcome::Unsatisfiable, 0) => "Davis–Putnam search: unsatisfiable".to_owned(),
         (Outcome::GaveUp(limit), 0) => format!("Davis–Putnam search: gave up after {limit}"),
@@ -277,7 +285,7 @@ pub fn search_tree(report: &Report) -> Svg {
         }
         boxes = boxes.add(group);
     }
-    let ascii: String = report.trace.iter().fold(String::new(), |mut out, step| {
+    let ascii: String = trace.iter().fold(String::new(), |mut out, step| {
         let _ = writeln!(out, "{step}");
         out
     });
@@ -313,10 +321,11 @@ fn text(x: u32, y: u32, content: &str, size: u32, colour: &str) -> Text {
         .set("fill", colour)
 }
 
-#[cfg(test)]
+// The tests trace real searches, with the library's solver.
+#[cfg(all(test, feature = "solvers"))]
 mod tests {
     use super::*;
-    use crate::dp::{self, Options};
+    use crate::dp::{self, Options, Report};
     use crate::logic::Clauses;
 
     fn traced(set: &str) -> Report {
@@ -333,7 +342,7 @@ mod tests {
     #[test]
     fn the_tree_has_a_branch_per_split_and_retry_and_ends_where_the_search_did() {
         let report = traced("{p, q}, {¬p, q}, {p, ¬q}, {¬p, ¬q}");
-        let (branches, left_out) = build(&report);
+        let (branches, left_out) = build(&report.trace, &report.outcome);
         let splits = report
             .trace
             .iter()
@@ -362,7 +371,7 @@ mod tests {
     #[test]
     fn a_model_ends_the_last_branch_and_units_are_shown() {
         let report = traced("{¬a}, {a, x}, {x, y}, {¬x, ¬y}");
-        let (branches, _) = build(&report);
+        let (branches, _) = build(&report.trace, &report.outcome);
         // ¬a is a unit clause, and makes {a, x} one: both before any split.
         let names: Vec<String> = branches[0].units.iter().map(ToString::to_string).collect();
         assert_eq!(names, ["¬a", "x", "¬y"]);
@@ -389,7 +398,7 @@ mod tests {
             }
         }
         let report = traced(&set.join(", "));
-        let (branches, left_out) = build(&report);
+        let (branches, left_out) = build(&report.trace, &report.outcome);
         assert_eq!(branches.len(), MAX_BRANCHES + 1);
         assert!(left_out > 0);
         assert!(

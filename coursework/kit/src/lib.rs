@@ -2,12 +2,12 @@
 //! the checkers and the pictures of the nqueens crate, and none of the functions the assignments
 //! ask for.
 //!
-//! The nqueens crate answers every task of the coursework (it is the reference the checkers
-//! compare with). A notebook that loaded it could call those answers; a notebook that loads this
-//! crate cannot name them, since a crate's dependencies are out of reach of the code that uses
-//! it: in a notebook that loads only this crate, an answer that calls
-//! `nqueens::backtrack::fill_board_recursion` (or says `extern crate nqueens;` first) does not
-//! compile. (The coursework's grading test tries it.)
+//! It loads the nqueens crate without its `solvers` feature, which leaves out every function
+//! that answers a task (the library's solvers and the checkers' references): the checkers here
+//! compare with the references' answers on their visible inputs, kept as data. A notebook that
+//! loads this crate cannot name even what is left of nqueens, since a crate's dependencies are
+//! out of reach of the code that uses it: an answer that calls `nqueens::queens::var` (or says
+//! `extern crate nqueens;` first) does not compile. (The coursework's grading test tries it.)
 //!
 //! The helpers a task allows are here, under the names the tasks use:
 //!
@@ -20,8 +20,8 @@
 //! ```
 //!
 //! Test cells call the checkers by their full path (`::coursework::check_count(count)`), so that
-//! an item of the same name in an answer cell cannot stand in for them, and the grader's hidden
-//! tests are in [`hidden`].
+//! an item of the same name in an answer cell cannot stand in for them. A hidden test cell shows
+//! [`hidden::pending`]; the grader's judge runs the hidden tests, outside the kernel.
 
 pub use nqueens::Square;
 /// What a test cell runs when the work is graded: the student's function on the judge's inputs,

@@ -6,6 +6,9 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::{self, Write as _};
 
+#[cfg(feature = "solvers")]
+mod moves;
+
 /// A square, by 1-based row and column. Its `Debug` form is the pair `(row, col)`, as the
 /// lecture writes squares, so that a list of squares reads `[(1, 2), (2, 1)]`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,57 +101,25 @@ impl Piece {
     }
 
     /// Whether this piece on `from` attacks `to`. A piece does not attack its own square.
+    ///
+    /// # Panics
+    /// Without the `solvers` feature (the coursework's kit), for any piece but the queen: the
+    /// other pieces' moves are tasks of the coursework, and the kit does not know them.
     pub fn attacks(self, from: Square, to: Square) -> bool {
         let (rows, cols) = (from.row.abs_diff(to.row), from.col.abs_diff(to.col));
         if rows + cols == 0 {
             return false;
         }
         match self {
-            Piece::Queen => rows == 0 || cols == 0 || rows == cols,
-            Piece::Rook => rows == 0 || cols == 0,
-            Piece::Bishop => rows == cols,
-            Piece::King => rows <= 1 && cols <= 1,
-            Piece::Knight => (rows, cols) == (1, 2) || (rows, cols) == (2, 1),
-            Piece::Pawn(Direction::Up) => cols == 1 && to.row + 1 == from.row,
-            Piece::Pawn(Direction::Down) => cols == 1 && from.row + 1 == to.row,
+            Piece::Queen => queen_line(rows, cols),
+            #[cfg(feature = "solvers")]
+            other => moves::attacks(other, rows, cols, from, to),
+            #[cfg(not(feature = "solvers"))]
+            other => panic!(
+                "the coursework's kit knows only the queen's moves, not the {}'s",
+                other.name()
+            ),
         }
-    }
-
-    /// The last square the piece attacks in each direction it moves from `from` on an n×n
-    /// board: where the lecture's arrows end. A piece that jumps (king, knight, pawn) reaches
-    /// each of its squares directly, so those are its ends.
-    pub fn ray_ends(self, from: Square, n: usize) -> Vec<Square> {
-        const QUEEN: [(isize, isize); 8] = [
-            (-1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-        ];
-        let directions: Vec<(isize, isize)> = match self {
-            Piece::Queen => QUEEN.to_vec(),
-            Piece::Rook => QUEEN.iter().copied().filter(|(r, c)| r * c == 0).collect(),
-            Piece::Bishop => QUEEN.iter().copied().filter(|(r, c)| r * c != 0).collect(),
-            // Pieces that jump reach each of their squares directly.
-            Piece::King | Piece::Knight | Piece::Pawn(_) => return self.sees(from, n),
-        };
-        let inside = |r: isize, c: isize| {
-            (1..=n.cast_signed()).contains(&r) && (1..=n.cast_signed()).contains(&c)
-        };
-        let mut ends = Vec::new();
-        for (dr, dc) in directions {
-            let (mut r, mut c) = (from.row.cast_signed(), from.col.cast_signed());
-            while inside(r + dr, c + dc) {
-                (r, c) = (r + dr, c + dc);
-            }
-            if (r, c) != (from.row.cast_signed(), from.col.cast_signed()) {
-                ends.push(Square::new(r.unsigned_abs(), c.unsigned_abs()));
-            }
-        }
-        ends
     }
 
     /// Every square of an n×n board that this piece on `from` attacks, row by row.
@@ -158,6 +129,12 @@ impl Piece {
             .filter(|&to| self.attacks(from, to))
             .collect()
     }
+}
+
+/// Whether two squares `rows` and `cols` apart share a row, a column or a diagonal: a queen's
+/// line.
+fn queen_line(rows: usize, cols: usize) -> bool {
+    rows == 0 || cols == 0 || rows == cols
 }
 
 /// Why a board could not be built or changed.

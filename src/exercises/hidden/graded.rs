@@ -1,0 +1,94 @@
+//! The hidden tests themselves: every checker on the inputs of a seed. The judge runs them; the
+//! coursework's kit does not have them (it has no answers for inputs it never saw).
+//!
+//! ```
+//! use nqueens::exercises::hidden;
+//! fn count(n: usize) -> u64 { [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n] }
+//! let report = hidden::check_count(count, 7);
+//! assert!(!report.passed());
+//! assert!(report.text().contains("Hidden test"));
+//! ```
+
+use super::super::trial;
+use super::super::{Report, Variable};
+use crate::backtrack::Grid;
+use crate::board::Square;
+use crate::csp::{Csp, CspError};
+use crate::logic::{Clauses, Literal};
+
+/// Runs a checker on the hidden inputs of `seed`, and says so in its verdict.
+fn run(seed: u64, check: impl FnOnce() -> Report) -> Report {
+    trial::hidden(seed, check).into_hidden(seed)
+}
+
+macro_rules! hidden_checker {
+    ($(#[$doc:meta])* $name:ident, $checker:path, $given:ty) => {
+        $(#[$doc])*
+        pub fn $name(given: $given, seed: u64) -> Report {
+            run(seed, || $checker(given))
+        }
+    };
+}
+
+hidden_checker!(
+    /// [`check_queen_attacks`](super::super::check_queen_attacks) on 200 squares of boards from 9×9 to
+    /// 40×40 with queens on them.
+    check_queen_attacks, super::super::check_queen_attacks, impl Fn(Square, &Grid) -> Vec<Square>);
+hidden_checker!(
+    /// [`check_rook_sees`](super::super::check_rook_sees) on 200 squares of boards from 9×9 to 40×40.
+    check_rook_sees, super::super::check_rook_sees, impl Fn(Square, usize) -> Vec<Square>);
+hidden_checker!(
+    /// [`check_knight_sees`](super::super::check_knight_sees) on 200 squares of boards from 9×9 to
+    /// 40×40.
+    check_knight_sees, super::super::check_knight_sees, impl Fn(Square, usize) -> Vec<Square>);
+hidden_checker!(
+    /// [`check_complete_board`](super::super::check_complete_board) on two boards from 9×9 to 12×12
+    /// with one or two queens on them.
+    check_complete_board, super::super::check_complete_board,
+    impl Fn(&Grid, &mut Vec<Square>) -> Option<Grid>);
+hidden_checker!(
+    /// [`check_next_generation`](super::super::check_next_generation) on 30 random rows of 41 to 200
+    /// cells.
+    check_next_generation, super::super::check_next_generation, impl Fn(&[u8]) -> Vec<u8>);
+hidden_checker!(
+    /// [`check_evolve`](super::super::check_evolve) on 10 random rows of 41 to 120 cells, up to 60
+    /// steps.
+    check_evolve, super::super::check_evolve, impl Fn(&[u8], usize) -> Vec<Vec<u8>>);
+hidden_checker!(
+    /// [`check_at_most_two`](super::super::check_at_most_two) on 30 random lists of up to 12
+    /// variables, some listed twice.
+    check_at_most_two, super::super::check_at_most_two, impl Fn(&[Variable]) -> Clauses);
+hidden_checker!(
+    /// [`check_wrapped_diagonal`](super::super::check_wrapped_diagonal) on every wrapped diagonal of two
+    /// boards from 9×9 to 20×20.
+    check_wrapped_diagonal, super::super::check_wrapped_diagonal, impl Fn(usize, usize) -> Clauses);
+hidden_checker!(
+    /// [`check_torus_clauses`](super::super::check_torus_clauses) on two boards from 9×9 to 12×12.
+    check_torus_clauses, super::super::check_torus_clauses, impl Fn(usize) -> Clauses);
+hidden_checker!(
+    /// [`check_subsume`](super::super::check_subsume) on 40 random clause sets over six variables.
+    check_subsume, super::super::check_subsume, impl Fn(&Clauses) -> Clauses);
+hidden_checker!(
+    /// [`check_eliminate`](super::super::check_eliminate) on 40 random clause sets over six variables.
+    check_eliminate, super::super::check_eliminate, impl Fn(&Clauses, Variable) -> Clauses);
+hidden_checker!(
+    /// [`check_solve`](super::super::check_solve) on 40 random clause sets over six variables.
+    check_solve, super::super::check_solve, impl Fn(&Clauses, &mut Vec<Literal>) -> Clauses);
+hidden_checker!(
+    /// [`check_moms`](super::super::check_moms) on 40 random clause sets over six variables.
+    check_moms, super::super::check_moms, impl Fn(&Clauses, Literal) -> usize);
+hidden_checker!(
+    /// [`check_superqueens_csp`](super::super::check_superqueens_csp) on two sizes from 9 to 11.
+    check_superqueens_csp, super::super::check_superqueens_csp, impl Fn(usize) -> Result<Csp, CspError>);
+hidden_checker!(
+    /// [`check_consistent`](super::super::check_consistent) on 200 partial assignments of the CSPs of 9
+    /// to 12 queens.
+    check_consistent, super::super::check_consistent, impl Fn(&Csp, &[Option<i64>], usize) -> bool);
+hidden_checker!(
+    /// [`check_csp_backtracking`](super::super::check_csp_backtracking) on two sizes from 9 to 16.
+    check_csp_backtracking, super::super::check_csp_backtracking,
+    impl Fn(&Csp, &mut Vec<(usize, i64)>) -> Option<Vec<i64>>);
+hidden_checker!(
+    /// [`check_count`](super::super::check_count) on two sizes from 13 to 15, which a search that
+    /// keeps its board in lists does not count within the time limit, unoptimised.
+    check_count, super::super::check_count, impl Fn(usize) -> u64);

@@ -1,0 +1,22 @@
+//! The grader's hidden tests: every checker again, on inputs the notebook never shows, drawn
+//! from a seed the grader chooses when it grades (larger boards, other random rows and clause
+//! sets). A hidden test cell in the students' copy shows [`pending`]; the grader's copy names
+//! the checker with [`SEED`], which the grader replaces by its own number, and the judge runs
+//! it, outside the student's kernel. The inputs and the checks of the hidden tests are compiled
+//! with the `solvers` feature only: the coursework's kit has neither.
+
+use super::Report;
+
+#[cfg(feature = "solvers")]
+mod graded;
+#[cfg(feature = "solvers")]
+pub use graded::*;
+
+/// The seed the hidden test cells name in the assignments' sources; the grader writes a number
+/// of its own in its place when it grades, different for each student and assignment.
+pub const SEED: u64 = 2026;
+
+/// What a hidden test cell shows in the students' copy: see [`Report::pending`].
+pub fn pending(exercise: &str) -> Report {
+    Report::pending(exercise)
+}

@@ -1,0 +1,486 @@
+//! The checkers' references: the answer of every task, which the checkers compare a student's
+//! answers with. Compiled with the `solvers` feature only, so that the coursework's kit (the
+//! crate students get, built without it) holds none of them: there the checkers read the
+//! answers on their visible inputs from `expected.txt` instead (see `expected.rs`).
+
+use crate::backtrack::{self, Grid};
+use crate::board::{Piece, Square};
+use crate::csp::{Csp, CspError};
+use crate::dp::{self, Step};
+use crate::encode;
+use crate::logic::{Clause, Clauses, Literal, Variable};
+use crate::queens::{self, var};
+
+/// The squares `piece` on `square` attacks on a `size`×`size` board, row by row.
+pub(super) fn sees(piece: Piece, square: Square, size: usize) -> Vec<Square> {
+    piece.sees(square, size)
+}
+
+/// The number of ways to place n queens on an n×n board (0 for a size the library refuses).
+pub(super) fn count(n: usize) -> u64 {
+    queens::count(n).unwrap_or(0)
+}
+
+/// The lecture's search on a set: whether it is satisfiable, the splits it makes, and the
+/// library's traced search when it splits as the lecture's does (the library drops clauses that
+/// are always true, `{p, ¬p}`, before it starts, and then splits less: no drawing then).
+pub(super) fn solve(set: &Clauses) -> (bool, Vec<Literal>, Option<Vec<Step>>) {
+    let mut lecture = Vec::new();
+    let satisfiable = !solve_splitting(set, &mut lecture).contains_empty();
+    let traced = traced_search(set);
+    let drawn = (splits_of(&traced) == lecture).then_some(traced.trace);
+    (satisfiable, lecture, drawn)
+}
+
+/// The eight directions a queen moves in.
+const LINES: [(isize, isize); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// What a queen on `square` attacks on `grid`: along each line, every square up to and including
+/// the first that holds a queen. (The checker's reference.)
+pub(super) fn queen_attacks(square: Square, grid: &Grid) -> Vec<Square> {
+    let size = grid.len();
+    let mut attacked = Vec::new();
+    for (dr, dc) in LINES {
+        let (mut r, mut c) = (square.row, square.col);
+        while let (Some(nr), Some(nc)) = (r.checked_add_signed(dr), c.checked_add_signed(dc)) {
+            if !(1..=size).contains(&nr) || !(1..=size).contains(&nc) {
+                break;
+            }
+            (r, c) = (nr, nc);
+            attacked.push(Square::new(r, c));
+            if grid[r - 1][c - 1] {
+                break;
+            }
+        }
+    }
+    attacked
+}
+
+/// The lecture's backtracking fill, from a board that may already hold queens: rows top to
+/// bottom, skipping rows that hold a queen; in each empty row, the columns from the left, a queen
+/// placed (and noted in `placed`) where no queen of the board attacks it. The first full board,
+/// or `None`. (The checker's reference.)
+pub(super) fn complete(grid: &Grid, row: usize, placed: &mut Vec<Square>) -> Option<Grid> {
+    let size = grid.len();
+    if row > size {
+        return Some(grid.clone());
+    }
+    if grid[row - 1].iter().any(|&q| q) {
+        return complete(grid, row + 1, placed);
+    }
+    for col in 1..=size {
+        let square = Square::new(row, col);
+        if backtrack::has_queen(grid, &queen_attacks(square, grid)) {
+            continue;
+        }
+        placed.push(square);
+        let mut next = backtrack::clone_board(grid);
+        next[row - 1][col - 1] = true;
+        if let Some(done) = complete(&next, row + 1, placed) {
+            return Some(done);
+        }
+    }
+    None
+}
+
+/// The pre-homework's rule: in the next generation, a cell is 1 when it and its two neighbours
+/// hold one or two 1s between them, and 0 when they hold none or three. A cell at either end has
+/// one neighbour; the missing one counts as 0.
+pub(super) fn next_generation(cells: &[u8]) -> Vec<u8> {
+    (0..cells.len())
+        .map(|i| {
+            let left = if i == 0 { 0 } else { cells[i - 1] };
+            let right = cells.get(i + 1).copied().unwrap_or(0);
+            let sum = u32::from(left) + u32::from(cells[i]) + u32::from(right);
+            u8::from(sum == 1 || sum == 2)
+        })
+        .collect()
+}
+
+/// The first row and the `steps` generations that follow it, each made by [`next_generation`]
+/// (drawn by `render::generations`).
+pub(super) fn generations(first: &[u8], steps: usize) -> Vec<Vec<u8>> {
+    let mut rows = vec![first.to_vec()];
+    for _ in 0..steps {
+        let next = next_generation(rows.last().map_or(&[][..], Vec::as_slice));
+        rows.push(next);
+    }
+    rows
+}
+
+/// At most two of the variables true: `{¬a, ¬b, ¬c}` for every three different variables of the
+/// list (a variable listed twice counts once). (The checker's reference.)
+pub(super) fn at_most_two(variables: &[Variable]) -> Clauses {
+    let mut distinct: Vec<Variable> = Vec::new();
+    for &v in variables {
+        if !distinct.contains(&v) {
+            distinct.push(v);
+        }
+    }
+    let mut clauses = Clauses::new();
+    for (i, &a) in distinct.iter().enumerate() {
+        for (j, &b) in distinct.iter().enumerate().skip(i + 1) {
+            for &c in &distinct[j + 1..] {
+                clauses.insert(
+                    [a, b, c]
+                        .into_iter()
+                        .map(Literal::negative)
+                        .collect::<Clause>(),
+                );
+            }
+        }
+    }
+    clauses
+}
+
+/// The squares of the wrapped diagonal `k` of an n×n torus: falling, `(col − row) mod n = k`, or
+/// rising, `(row + col) mod n = k`; one in each row.
+fn wrapped_squares(k: usize, n: usize, falling: bool) -> Vec<Square> {
+    (1..=n)
+        .map(|row| {
+            let col = if falling {
+                (row - 1 + k) % n + 1
+            } else {
+                (k + 2 * n - row - 1) % n + 1
+            };
+            Square::new(row, col)
+        })
+        .collect()
+}
+
+/// At most one queen on the wrapped falling diagonal `k` of an n×n torus, pairwise. (The
+/// checker's reference.)
+pub(super) fn wrapped_diagonal(k: usize, n: usize) -> Clauses {
+    encode::at_most_one(&variables_of(&wrapped_squares(k, n, true)))
+}
+
+fn variables_of(squares: &[Square]) -> Vec<Variable> {
+    squares.iter().map(|s| var(s.row, s.col)).collect()
+}
+
+/// The clauses of n queens on an n×n torus: at most one queen per row, at least one per column,
+/// at most one per wrapped falling and per wrapped rising diagonal. (The checker's reference.)
+pub(super) fn torus_clauses(n: usize) -> Clauses {
+    let mut clauses = Clauses::new();
+    for i in 1..=n {
+        clauses.extend(queens::at_most_one_in_row(i, n));
+        clauses.extend(queens::one_in_column(i, n));
+    }
+    for k in 0..n {
+        for falling in [true, false] {
+            clauses.extend(encode::at_most_one(&variables_of(&wrapped_squares(
+                k, n, falling,
+            ))));
+        }
+    }
+    clauses
+}
+
+/// The lecture's unit subsumption made general: the clauses of the set that hold no other clause
+/// of it. (The checkers' reference; a clause that holds another is true whenever that one is.)
+pub(super) fn subsume(clauses: &Clauses) -> Clauses {
+    let holds = |big: &Clause, small: &Clause| small.iter().all(|&l| big.contains(l));
+    clauses
+        .iter()
+        .filter(|c| !clauses.iter().any(|d| d != *c && holds(c, d)))
+        .cloned()
+        .collect()
+}
+
+/// The original Davis–Putnam rule: `variable` resolved away. The clauses without it, and for
+/// every clause `P` with `x` (not `¬x`) and `N` with `¬x` (not `x`) the resolvent
+/// `(P \ {x}) ∪ (N \ {¬x})`, unless it holds a literal and its complement; clauses that hold
+/// both `x` and `¬x` are always true and go. (The checkers' reference.)
+pub(super) fn eliminate(clauses: &Clauses, variable: Variable) -> Clauses {
+    let (x, not_x) = (Literal::positive(variable), Literal::negative(variable));
+    let with = |l: Literal| {
+        clauses
+            .iter()
+            .filter(move |c| c.contains(l) && !c.contains(!l))
+    };
+    let mut result: Clauses = clauses
+        .iter()
+        .filter(|c| !c.contains(x) && !c.contains(not_x))
+        .cloned()
+        .collect();
+    for p in with(x) {
+        for n in with(not_x) {
+            let resolvent: Clause = p
+                .without(x)
+                .iter()
+                .chain(n.without(not_x).iter())
+                .copied()
+                .collect();
+            if !resolvent.is_tautology() {
+                result.insert(resolvent);
+            }
+        }
+    }
+    result
+}
+
+/// The MOMS count of a literal: in how many of the shortest clauses of two or more literals it
+/// occurs (0 when no clause has two). (The checkers' reference.)
+pub(super) fn moms(clauses: &Clauses, literal: Literal) -> usize {
+    let shortest = clauses.iter().map(Clause::len).filter(|&n| n >= 2).min();
+    shortest.map_or(0, |k| {
+        clauses
+            .iter()
+            .filter(|c| c.len() == k && c.contains(literal))
+            .count()
+    })
+}
+
+/// The lecture's Davis–Putnam with the Jeroslow–Wang choice, noting every literal it adds as a
+/// split, in the order it adds them: the first branch `l`, and `¬l` when `l` failed. (The
+/// checkers' reference for the search, not only its answer.)
+pub(super) fn solve_splitting(clauses: &Clauses, splits: &mut Vec<Literal>) -> Clauses {
+    let saturated = dp::saturate(clauses);
+    if saturated.contains_empty() {
+        return Clauses::falsum();
+    }
+    let Some(literal) = dp::select_literal(&saturated, dp::Heuristic::JeroslowWang) else {
+        return saturated;
+    };
+    for choice in [literal, !literal] {
+        splits.push(choice);
+        let mut next = saturated.clone();
+        next.insert(Clause::unit(choice));
+        let answer = solve_splitting(&next, splits);
+        if !answer.contains_empty() {
+            return answer;
+        }
+    }
+    Clauses::falsum()
+}
+
+/// The library's search on a set, choosing as the lecture does with the Jeroslow–Wang score,
+/// traced.
+fn traced_search(set: &Clauses) -> dp::Report {
+    dp::solve_with(
+        set,
+        &dp::Options {
+            heuristic: dp::Heuristic::JeroslowWang,
+            trace: true,
+            ..dp::Options::default()
+        },
+    )
+}
+
+/// The splits a traced search made, in order.
+fn splits_of(traced: &dp::Report) -> Vec<Literal> {
+    traced
+        .trace
+        .iter()
+        .filter_map(|step| match step {
+            dp::Step::Split { literal, .. } | dp::Step::Retry { literal, .. } => Some(*literal),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The CSP of `n` superqueens (the lecture's variables and values; two rows `i < j` must differ
+/// in column and diagonal, and not be a knight's jump apart). (The checker's reference.)
+pub(super) fn superqueens_csp(n: usize) -> Result<Csp, CspError> {
+    let names: Vec<String> = (1..=n).map(|i| format!("V{i}")).collect();
+    let mut constraints = Vec::new();
+    for i in 1..=n {
+        for j in i + 1..=n {
+            let d = j - i;
+            constraints.push(format!("V{i} != V{j}"));
+            constraints.push(format!("abs(V{j} - V{i}) != {d}"));
+            if d <= 2 {
+                constraints.push(format!("abs(V{j} - V{i}) != {}", 3 - d));
+            }
+        }
+    }
+    Csp::new(
+        &names,
+        1..=i64::try_from(n).unwrap_or(i64::MAX),
+        &constraints,
+    )
+}
+
+/// The lecture's check after assigning `var`: every constraint that mentions `var` and whose
+/// variables all have values holds.
+pub(super) fn consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {
+    let filler = csp.values().first().copied().unwrap_or(1);
+    let values: Vec<i64> = assignment.iter().map(|v| v.unwrap_or(filler)).collect();
+    csp.constraints().iter().all(|c| {
+        !c.variables().contains(&var)
+            || c.variables().iter().any(|&v| assignment[v].is_none())
+            || c.holds(&values)
+    })
+}
+
+/// The lecture's backtracking on `csp` from variable `var` on, noting in `kept` every value that
+/// passes the consistency check. (The checker's reference.)
+pub(super) fn search(
+    csp: &Csp,
+    assignment: &mut Vec<Option<i64>>,
+    var: usize,
+    kept: &mut Vec<(usize, i64)>,
+) -> bool {
+    if var == assignment.len() {
+        return true;
+    }
+    for &value in csp.values() {
+        assignment[var] = Some(value);
+        if consistent(csp, assignment, var) {
+            kept.push((var, value));
+            if search(csp, assignment, var + 1, kept) {
+                return true;
+            }
+        }
+    }
+    assignment[var] = None;
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::clauses::clause_sets;
+    use super::*;
+    use crate::csp;
+
+    #[test]
+    fn next_generation_follows_the_rule_at_the_ends_too() {
+        assert_eq!(next_generation(&[]), Vec::<u8>::new());
+        assert_eq!(next_generation(&[0]), vec![0]);
+        assert_eq!(next_generation(&[1]), vec![1]);
+        assert_eq!(next_generation(&[1, 1, 1]), vec![1, 0, 1]);
+        assert_eq!(next_generation(&[0, 0, 1, 0, 0]), vec![0, 1, 1, 1, 0]);
+    }
+
+    #[test]
+    fn generations_start_with_the_first_row() {
+        let rows = generations(&[0, 1, 0], 2);
+        assert_eq!(rows, vec![vec![0, 1, 0], vec![1, 1, 1], vec![1, 0, 1]]);
+    }
+
+    #[test]
+    fn wrapped_diagonals_cover_the_board_once_each() {
+        for n in 1..=9 {
+            for falling in [true, false] {
+                let mut all: Vec<Square> = (0..n)
+                    .flat_map(|k| wrapped_squares(k, n, falling))
+                    .collect();
+                all.sort_by_key(|s| (s.row, s.col));
+                all.dedup();
+                assert_eq!(all.len(), n * n, "{n} {falling}");
+            }
+        }
+    }
+
+    #[test]
+    fn queens_fit_on_a_torus_when_n_is_prime_to_six() {
+        for n in 1..=8 {
+            let fits = !dp::solve(&torus_clauses(n)).contains_empty();
+            assert_eq!(fits, n % 2 != 0 && n % 3 != 0, "{n}");
+        }
+    }
+
+    #[test]
+    fn the_drawn_search_is_the_search_the_checker_asks_for() {
+        let mut drawn = 0;
+        for set in clause_sets() {
+            let mut splits = Vec::new();
+            let answer = solve_splitting(&set, &mut splits);
+            if set.iter().all(|c| !c.is_tautology()) {
+                assert_eq!(splits, splits_of(&traced_search(&set)), "{set}");
+                drawn += 1;
+            }
+            assert_eq!(answer.contains_empty(), dp::solve(&set).contains_empty());
+        }
+        assert!(drawn > 15, "{drawn}");
+    }
+
+    #[test]
+    fn elimination_keeps_satisfiability() {
+        for set in clause_sets() {
+            for variable in set.variables() {
+                let out = eliminate(&set, variable);
+                assert!(out.variables().iter().all(|&v| v != variable), "{out}");
+                assert_eq!(
+                    dp::solve(&out).contains_empty(),
+                    dp::solve(&set).contains_empty(),
+                    "{set} without {variable}: {out}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn subsumption_keeps_the_models_and_leaves_no_clause_inside_another() {
+        for set in clause_sets() {
+            let out = subsume(&set);
+            assert!(out.iter().all(|c| set.contains(c)));
+            for c in &out {
+                for d in &out {
+                    assert!(
+                        c == d || !d.iter().all(|&l| c.contains(l)),
+                        "{d} inside {c}"
+                    );
+                }
+            }
+            assert_eq!(
+                dp::solve(&out).contains_empty(),
+                dp::solve(&set).contains_empty()
+            );
+        }
+    }
+
+    #[test]
+    fn the_search_finds_the_fills_first_board() {
+        for n in 1..=10 {
+            let problem = csp::create_csp(n).unwrap();
+            let mut assignment = vec![None; n];
+            let mut kept = Vec::new();
+            let found = search(&problem, &mut assignment, 0, &mut kept);
+            let fill = backtrack::fill_board_recursion(n);
+            assert_eq!(found, fill.is_some());
+            if let Some(grid) = fill {
+                let columns: Vec<i64> = grid
+                    .iter()
+                    .map(|row| i64::try_from(row.iter().position(|&q| q).unwrap()).unwrap() + 1)
+                    .collect();
+                assert_eq!(
+                    assignment,
+                    columns.into_iter().map(Some).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn superqueens_fit_from_ten_on() {
+        for n in 2..=11 {
+            let problem = superqueens_csp(n).unwrap();
+            let mut assignment = vec![None; n];
+            let found = search(&problem, &mut assignment, 0, &mut Vec::new());
+            assert_eq!(found, n >= 10, "{n}");
+            if found {
+                let values: Vec<i64> = assignment.into_iter().flatten().collect();
+                // Certificate: no two pieces share a column or a diagonal, or are a jump apart.
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let (dr, dc) = (
+                            j - i,
+                            usize::try_from(values[i].abs_diff(values[j])).unwrap(),
+                        );
+                        assert!(dc != 0 && dc != dr && (dr, dc) != (1, 2) && (dr, dc) != (2, 1));
+                    }
+                }
+            }
+        }
+    }
+}
