@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Parts, Report, quietly, right_before, within};
-use super::trial::{self, drawn, hidden_seed};
+use super::trial::{self, hidden_inputs};
 use crate::board::{Board, Square};
 use crate::logic::{Clause, Clauses, Variable};
 use crate::queens::{self, var};
@@ -82,24 +82,8 @@ fn compare(text: &mut String, expected: &Clauses, answer: &Clauses) {
 /// The lists of variables [`check_at_most_one`] tries, each with the size of the board that
 /// draws it, and how its report names them.
 fn amo_cases(exercise: &str) -> (Vec<(usize, Vec<Variable>)>, &'static str) {
-    if let Some(seed) = hidden_seed() {
-        let mut rng = drawn(seed, exercise);
-        let cases = (0..30)
-            .map(|_| {
-                let n = 12;
-                let mut list: Vec<Variable> = (0..rng.below(13))
-                    .map(|_| var(1 + rng.below(n), 1 + rng.below(n)))
-                    .collect();
-                if !list.is_empty() && rng.chance(1, 3) {
-                    list.push(list[rng.below(list.len())]);
-                }
-                (n, list)
-            })
-            .collect();
-        return (
-            cases,
-            "30 random lists of up to 13 variables, some twice, drawn when graded",
-        );
+    if let Some(found) = hidden_inputs!(super::hidden::inputs::variable_lists, exercise) {
+        return found;
     }
     let mut cases: Vec<(usize, Vec<Variable>)> = (0..=8)
         .map(|n| (n.max(1), (1..=n).map(|c| var(1, c)).collect()))
@@ -163,13 +147,7 @@ pub fn check_at_most_two(given: impl Fn(&[Variable]) -> Clauses) -> Report {
 pub fn check_wrapped_diagonal(given: impl Fn(usize, usize) -> Clauses) -> Report {
     let exercise = "at_most_one_in_wrapped_diagonal";
     within(exercise, || {
-        let (sizes, which) = trial::sizes_for(
-            exercise,
-            1..=8,
-            "every board from 1×1 to 8×8",
-            9..=20,
-            trial::boards,
-        );
+        let (sizes, which) = trial::sizes_for(exercise, 1..=8, "every board from 1×1 to 8×8");
         let mut checked = 0;
         for n in sizes {
             for k in 0..n {
@@ -216,13 +194,7 @@ pub fn check_wrapped_diagonal(given: impl Fn(usize, usize) -> Clauses) -> Report
 pub fn check_torus_clauses(given: impl Fn(usize) -> Clauses) -> Report {
     let exercise = "torus_clauses";
     within(exercise, || {
-        let (sizes, which) = trial::sizes_for(
-            exercise,
-            CLAUSE_SIZES,
-            "every n from 1 to 8",
-            9..=12,
-            trial::boards,
-        );
+        let (sizes, which) = trial::sizes_for(exercise, CLAUSE_SIZES, "every n from 1 to 8");
         let mut parts = Parts::new(exercise);
         for n in sizes {
             let expected = expected::for_torus_clauses(n);

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Report, quietly, right_before, within};
-use super::trial::{drawn, hidden_seed};
+use super::trial::hidden_inputs;
 use crate::render;
 use crate::rng::Rng;
 
@@ -15,27 +15,24 @@ pub fn random_cells(len: usize, seed: u64) -> Vec<u8> {
 }
 
 /// Checks a student's `next_generation(cells)`: every row of up to 8 cells, then 20 random rows
-/// of 40 cells (fixed seeds), compared with [`next_generation`].
+/// of 40 cells (fixed seeds), compared with the reference.
 pub fn check_next_generation(given: impl Fn(&[u8]) -> Vec<u8>) -> Report {
     let exercise = "next_generation";
     within(exercise, || {
-        let (rows, which): (Vec<Vec<u8>>, &str) = if let Some(seed) = hidden_seed() {
-            let mut rng = drawn(seed, exercise);
-            let rows = (0..30)
-                .map(|_| random_cells(41 + rng.below(160), rng.next_u64()))
-                .collect();
-            (rows, "30 random rows of 41 to 200 cells drawn when graded")
-        } else {
-            let short = (0..=8_u32).flat_map(|len| {
-                (0..1_u32 << len)
-                    .map(move |bits| (0..len).map(|i| u8::from(bits >> i & 1 == 1)).collect())
-            });
-            let long = (0..20).map(|seed| random_cells(40, seed));
-            (
-                short.chain(long).collect(),
-                "every row of up to 8 cells and on 20 random rows of 40",
-            )
-        };
+        let (rows, which): (Vec<Vec<u8>>, &str) =
+            if let Some(found) = hidden_inputs!(super::hidden::inputs::rows, exercise) {
+                found
+            } else {
+                let short = (0..=8_u32).flat_map(|len| {
+                    (0..1_u32 << len)
+                        .map(move |bits| (0..len).map(|i| u8::from(bits >> i & 1 == 1)).collect())
+                });
+                let long = (0..20).map(|seed| random_cells(40, seed));
+                (
+                    short.chain(long).collect(),
+                    "every row of up to 8 cells and on 20 random rows of 40",
+                )
+            };
         let mut checked = 0;
         for row in rows {
             let expected = expected::for_next_generation(&row);
@@ -75,35 +72,24 @@ pub fn check_next_generation(given: impl Fn(&[u8]) -> Vec<u8>) -> Report {
 pub fn check_evolve(given: impl Fn(&[u8], usize) -> Vec<Vec<u8>>) -> Report {
     let exercise = "evolve";
     within(exercise, || {
-        let (cases, which): (Vec<(Vec<u8>, usize)>, &str) = if let Some(seed) = hidden_seed() {
-            let mut rng = drawn(seed, exercise);
-            let cases = (0..10)
-                .map(|_| {
-                    (
-                        random_cells(41 + rng.below(80), rng.next_u64()),
-                        rng.below(61),
-                    )
-                })
-                .collect();
-            (
-                cases,
-                "10 random rows of 41 to 120 cells with up to 60 steps, drawn when graded",
-            )
-        } else {
-            let cases = (0..20_u64)
-                .map(|seed| {
-                    (
-                        random_cells(40, seed),
-                        usize::try_from(seed * 2).unwrap_or(0),
-                    )
-                })
-                .chain([(vec![1], 3), (vec![], 2), (vec![0, 1, 1, 0], 0)])
-                .collect();
-            (
-                cases,
-                "20 random rows of 40 with 0 to 38 steps and on short rows",
-            )
-        };
+        let (cases, which): (Vec<(Vec<u8>, usize)>, &str) =
+            if let Some(found) = hidden_inputs!(super::hidden::inputs::evolve_cases, exercise) {
+                found
+            } else {
+                let cases = (0..20_u64)
+                    .map(|seed| {
+                        (
+                            random_cells(40, seed),
+                            usize::try_from(seed * 2).unwrap_or(0),
+                        )
+                    })
+                    .chain([(vec![1], 3), (vec![], 2), (vec![0, 1, 1, 0], 0)])
+                    .collect();
+                (
+                    cases,
+                    "20 random rows of 40 with 0 to 38 steps and on short rows",
+                )
+            };
         let mut checked = 0;
         for (first, steps) in cases {
             let expected = expected::for_generations(&first, steps);

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Report, parted, quietly, right_before, within};
-use super::trial::{drawn, hidden_seed};
+use super::trial::hidden_inputs;
 use crate::logic::{Clause, Clauses, Literal, Model, Variable};
 use crate::render::{self, Svg};
 use crate::rng::Rng;
@@ -15,31 +15,17 @@ use crate::sat::Outcome;
 /// lecture's three examples, then 40 random sets over `p, q, r, s, t` (fixed seeds); in a
 /// hidden test, 40 random sets over `p … u` with up to 10 clauses, drawn from the grading seed.
 fn test_sets(exercise: &str) -> (Vec<Clauses>, &'static str) {
-    let Some(seed) = hidden_seed() else {
+    let Some(found) = hidden_inputs!(super::hidden::inputs::clause_sets, exercise) else {
         return (
             clause_sets(),
             "the lecture's three examples and 40 random clause sets",
         );
     };
-    let variables: Vec<Variable> = ["p", "q", "r", "s", "t", "u"]
-        .into_iter()
-        .filter_map(|name| Variable::new(name).ok())
-        .collect();
-    let mut rng = drawn(seed, exercise);
-    let sets = (0..40)
-        .map(|_| {
-            let clauses = 2 + rng.below(9);
-            random_set(&mut rng, &variables, clauses)
-        })
-        .collect();
-    (
-        sets,
-        "40 random clause sets over six variables drawn when graded",
-    )
+    found
 }
 
 /// `clauses` random clauses of one to four literals over `variables`.
-fn random_set(rng: &mut Rng, variables: &[Variable], clauses: usize) -> Clauses {
+pub(super) fn random_set(rng: &mut Rng, variables: &[Variable], clauses: usize) -> Clauses {
     (0..clauses)
         .map(|_| {
             let width = 1 + rng.below(4);

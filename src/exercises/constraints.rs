@@ -4,7 +4,7 @@
 
 use super::expected;
 use super::report::{Parts, Report, parted, quietly, right_before, within};
-use super::trial::{self, drawn, hidden_seed};
+use super::trial::{self, hidden_inputs};
 use crate::board::{Board, Piece, Square};
 use crate::csp::{self, Csp, CspError};
 use crate::render::{self, Svg};
@@ -116,15 +116,9 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
 }
 
 /// The numbers of queens a CSP checker tries, and how its report names them: 1 to 8, or in a
-/// hidden test two from `hidden`, drawn from the grading seed.
-fn csp_sizes(exercise: &str, hidden: std::ops::RangeInclusive<usize>) -> (Vec<usize>, String) {
-    trial::sizes_for(
-        exercise,
-        CSP_SIZES,
-        "every n from 1 to 8",
-        hidden,
-        |sizes| format!("{} queens", trial::numbers(sizes)),
-    )
+/// hidden test two drawn from the grading seed.
+fn csp_sizes(exercise: &str) -> (Vec<usize>, String) {
+    trial::sizes_for(exercise, CSP_SIZES, "every n from 1 to 8")
 }
 
 /// Checks a student's `superqueens_csp(n)`, the CSP of n superqueens (queens that also jump like
@@ -137,7 +131,7 @@ fn csp_sizes(exercise: &str, hidden: std::ops::RangeInclusive<usize>) -> (Vec<us
 pub fn check_superqueens_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> Report {
     let exercise = "superqueens_csp";
     within(exercise, || {
-        let (sizes, which) = csp_sizes(exercise, 9..=11);
+        let (sizes, which) = csp_sizes(exercise);
         let mut parts = Parts::new(exercise);
         for n in sizes {
             let Ok(expected) = expected::for_superqueens_csp(n) else {
@@ -174,20 +168,13 @@ pub fn check_superqueens_csp(given: impl Fn(usize) -> Result<Csp, CspError>) -> 
 pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> Report {
     let exercise = "is_consistent";
     within(exercise, || {
-        let (mut rng, sizes, each, which) = match hidden_seed() {
-            Some(seed) => (
-                drawn(seed, exercise),
-                9..=12_usize,
-                50,
-                "the CSPs of 9 to 12 queens, with assignments drawn when graded",
-            ),
-            None => (
+        let (mut rng, sizes, each, which) =
+            hidden_inputs!(super::hidden::inputs::assignments, exercise).unwrap_or((
                 crate::rng::Rng::new(2026),
                 4..=8,
                 60,
                 "the CSPs of 4 to 8 queens",
-            ),
-        };
+            ));
         let mut checked = 0;
         for n in sizes {
             let Ok(problem) = csp::create_csp(n) else {
@@ -250,7 +237,7 @@ pub fn check_csp_backtracking(
 ) -> Report {
     let exercise = "backtracking";
     within(exercise, || {
-        let (sizes, which) = csp_sizes(exercise, 9..=16);
+        let (sizes, which) = csp_sizes(exercise);
         let mut parts = Parts::new(exercise);
         for n in sizes {
             let Ok(problem) = csp::create_csp(n) else {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Report, quietly, right_before, within};
-use super::trial::{drawn, hidden_seed};
+use super::trial::hidden_inputs;
 use crate::board::{Board, Piece, Square};
 use crate::render::{self, Gallery, Svg};
 
@@ -68,19 +68,8 @@ pub fn check_sees(piece: Piece, given: impl Fn(Square, usize) -> Vec<Square>) ->
 /// The squares a `*_sees` checker asks about, and how its report names them: every square of
 /// every board up to 8×8, or in a hidden test 200 squares of boards from 9×9 to 40×40.
 fn sees_cases(exercise: &str) -> (Vec<(Square, usize)>, String) {
-    if let Some(seed) = hidden_seed() {
-        let mut rng = drawn(seed, exercise);
-        let cases = (0..200)
-            .map(|_| {
-                let size = 9 + rng.below(32);
-                let square = Square::new(1 + rng.below(size), 1 + rng.below(size));
-                (square, size)
-            })
-            .collect();
-        return (
-            cases,
-            "200 squares of boards from 9×9 to 40×40 drawn when graded".to_owned(),
-        );
+    if let Some(found) = hidden_inputs!(super::hidden::inputs::squares, exercise) {
+        return found;
     }
     let cases = (1..=LARGEST_BOARD)
         .flat_map(|size| {

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::expected;
 use super::pieces::SeesMistakes;
 use super::report::{Parts, Report, parted, quietly, within};
-use super::trial::{self, drawn, hidden_seed};
+use super::trial::hidden_inputs;
 use crate::backtrack::{self, Grid};
 use crate::board::{Board, Piece, Square};
 use crate::render::{self, Gallery};
@@ -17,7 +17,7 @@ use crate::rng::Rng;
 pub const FILL_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
 
 /// A `size`×`size` grid with `queens` queens dropped on random squares (two may fall on one).
-fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
+pub(super) fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
     let mut grid = backtrack::make_board(size);
     for _ in 0..queens {
         grid[rng.below(size)][rng.below(size)] = true;
@@ -29,20 +29,8 @@ fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
 /// every square of three boards of each size from 4×4 to 8×8 with queens scattered over them
 /// (fixed seeds), or in a hidden test 200 squares of boards from 9×9 to 40×40.
 fn attack_cases(exercise: &str) -> (Vec<(Square, Grid)>, &'static str) {
-    if let Some(seed) = hidden_seed() {
-        let mut rng = drawn(seed, exercise);
-        let cases = (0..200)
-            .map(|_| {
-                let size = 9 + rng.below(32);
-                let queens = size + rng.below(2 * size);
-                let grid = scattered(&mut rng, size, queens);
-                (Square::new(1 + rng.below(size), 1 + rng.below(size)), grid)
-            })
-            .collect();
-        return (
-            cases,
-            "200 squares of boards from 9×9 to 40×40 with queens on them, drawn when graded",
-        );
+    if let Some(found) = hidden_inputs!(super::hidden::inputs::attack_cases, exercise) {
+        return found;
     }
     let mut rng = Rng::new(1848);
     let mut cases = Vec::new();
@@ -165,9 +153,9 @@ fn marked(
 
 /// A board to complete: its size, and the queens it starts with.
 #[derive(Clone)]
-struct Start {
-    size: usize,
-    queens: Vec<Square>,
+pub(super) struct Start {
+    pub(super) size: usize,
+    pub(super) queens: Vec<Square>,
 }
 
 impl Start {
@@ -200,31 +188,8 @@ impl Start {
 /// then three with queens on them; or in a hidden test two boards from 9×9 to 12×12 holding one
 /// or two queens that do not attack each other, drawn when graded.
 fn starts(exercise: &str) -> (Vec<Start>, &'static str) {
-    if let Some(seed) = hidden_seed() {
-        let mut rng = drawn(seed, exercise);
-        let starts = trial::sizes(&mut rng, 9..=12, 2)
-            .into_iter()
-            .map(|size| {
-                let wanted = 1 + rng.below(2);
-                let mut queens: Vec<Square> = Vec::new();
-                while queens.len() < wanted {
-                    let q = Square::new(1 + rng.below(size), 1 + rng.below(size));
-                    let apart = queens.iter().all(|p| {
-                        p.row != q.row
-                            && p.col != q.col
-                            && p.row.abs_diff(q.row) != p.col.abs_diff(q.col)
-                    });
-                    if apart {
-                        queens.push(q);
-                    }
-                }
-                Start { size, queens }
-            })
-            .collect();
-        return (
-            starts,
-            "two boards from 9×9 to 12×12 with one or two queens on them, drawn when graded",
-        );
+    if let Some(found) = hidden_inputs!(super::hidden::inputs::starts, exercise) {
+        return found;
     }
     let mut starts: Vec<Start> = FILL_SIZES
         .map(|size| Start {

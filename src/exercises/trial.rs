@@ -3,21 +3,43 @@
 //! boards, other random rows and clause sets), so that an answer cannot be a table of the
 //! visible cases.
 
+#[cfg(feature = "solvers")]
 use std::cell::Cell;
 
+#[cfg(feature = "solvers")]
 use crate::rng::Rng;
 
+#[cfg(feature = "solvers")]
 thread_local! {
     static HIDDEN: Cell<Option<u64>> = const { Cell::new(None) };
 }
 
 /// The seed of the hidden test running on this thread, if one is.
+#[cfg(feature = "solvers")]
 pub(super) fn hidden_seed() -> Option<u64> {
     HIDDEN.with(Cell::get)
 }
 
+/// The inputs of the hidden test running on this thread, drawn by `$draw` (a function of
+/// `hidden::inputs`, given the seed and the exercise), or `None`: always `None` in the
+/// coursework's kit, which has no hidden test and none of their inputs.
+macro_rules! hidden_inputs {
+    ($draw:path, $exercise:expr) => {{
+        #[cfg(feature = "solvers")]
+        let found = $crate::exercises::trial::hidden_seed().map(|seed| $draw(seed, $exercise));
+        #[cfg(not(feature = "solvers"))]
+        let found = {
+            let _ = $exercise;
+            None
+        };
+        found
+    }};
+}
+pub(super) use hidden_inputs;
+
 /// A generator for the hidden inputs of one checker: the grading seed, told apart per checker
 /// so that two tasks do not draw the same sequence.
+#[cfg(feature = "solvers")]
 pub(super) fn drawn(seed: u64, exercise: &str) -> Rng {
     let salt = exercise.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -44,6 +66,7 @@ pub(super) fn hidden<R>(seed: u64, check: impl FnOnce() -> R) -> R {
 }
 
 /// `count` numbers drawn from `range`, in increasing order, without repeats.
+#[cfg(feature = "solvers")]
 pub(super) fn sizes(
     rng: &mut Rng,
     range: std::ops::RangeInclusive<usize>,
@@ -62,36 +85,30 @@ pub(super) fn sizes(
 }
 
 /// The sizes a checker tries, and how its report names them: `visible` (in the words
-/// `visible_words`), or in a hidden test two sizes drawn from `hidden`, named by `name` and
-/// marked as drawn when graded.
+/// `visible_words`), or in a hidden test two sizes drawn when graded.
 pub(super) fn sizes_for(
     exercise: &str,
     visible: std::ops::RangeInclusive<usize>,
     visible_words: &str,
-    hidden: std::ops::RangeInclusive<usize>,
-    name: fn(&[usize]) -> String,
 ) -> (Vec<usize>, String) {
-    match hidden_seed() {
-        Some(seed) => {
-            let sizes = sizes(&mut drawn(seed, exercise), hidden, 2);
-            let which = format!("{} (drawn when graded)", name(&sizes));
-            (sizes, which)
-        }
-        None => (visible.collect(), visible_words.to_owned()),
-    }
+    hidden_inputs!(super::hidden::inputs::sizes, exercise)
+        .unwrap_or_else(|| (visible.collect(), visible_words.to_owned()))
 }
 
 /// "13 and 14", "9, 11 and 12": numbers in words.
+#[cfg(feature = "solvers")]
 pub(super) fn numbers(sizes: &[usize]) -> String {
     in_words(sizes.iter().map(ToString::to_string).collect())
 }
 
 /// "9×9 and 13×13", "9×9, 11×11 and 12×12": the boards a hidden test drew, in words.
+#[cfg(feature = "solvers")]
 pub(super) fn boards(sizes: &[usize]) -> String {
     in_words(sizes.iter().map(|n| format!("{n}×{n}")).collect())
 }
 
 /// "a, b and c".
+#[cfg(feature = "solvers")]
 fn in_words(mut names: Vec<String>) -> String {
     match names.pop() {
         None => "none".to_owned(),
@@ -100,12 +117,12 @@ fn in_words(mut names: Vec<String>) -> String {
     }
 }
 
-#[cfg(test)]
+// The tests draw hidden inputs, which only the solvers build has.
+#[cfg(all(test, feature = "solvers"))]
 mod tests {
     use super::*;
 
     #[test]
-    #[cfg(feature = "solvers")]
     fn the_hidden_seed_is_set_only_inside_and_restored_after_a_panic() {
         assert_eq!(hidden_seed(), None);
         assert_eq!(hidden(7, hidden_seed), Some(7));

@@ -70,7 +70,7 @@ pub fn cells(rows: &[Vec<u8>], labels: &[&str], marked: &[(usize, usize)]) -> Sv
     }
 }
 
-/// The generations of the pre-homework (see [`crate::exercises::generations`]) drawn one under
+/// The generations of the pre-homework (a first row and the rows its rule makes) drawn one under
 /// the other.
 pub fn generations(rows: &[Vec<u8>]) -> Svg {
     cells(rows, &[], &[])

@@ -10,6 +10,8 @@ use super::Report;
 #[cfg(feature = "solvers")]
 mod graded;
 #[cfg(feature = "solvers")]
+pub(super) mod inputs;
+#[cfg(feature = "solvers")]
 pub use graded::*;
 
 /// The seed the hidden test cells name in the assignments' sources; the grader writes a number

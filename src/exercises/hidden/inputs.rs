@@ -1,0 +1,185 @@
+//! The hidden tests' inputs: what each checker asks about in a hidden test, drawn from the
+//! grading seed. Compiled with the `solvers` feature only (the judge); the coursework's kit does
+//! not have them.
+
+use super::super::cells::random_cells;
+use super::super::clauses::random_set;
+use super::super::search::{Start, scattered};
+use super::super::trial::{self, drawn};
+use crate::backtrack::Grid;
+use crate::board::Square;
+use crate::logic::{Clauses, Variable};
+use crate::queens::var;
+use crate::rng::Rng;
+
+/// The squares of a hidden test of a `*_sees` checker: 200 of boards from 9×9 to 40×40.
+pub(in crate::exercises) fn squares(seed: u64, exercise: &str) -> (Vec<(Square, usize)>, String) {
+    let mut rng = drawn(seed, exercise);
+    let cases = (0..200)
+        .map(|_| {
+            let size = 9 + rng.below(32);
+            let square = Square::new(1 + rng.below(size), 1 + rng.below(size));
+            (square, size)
+        })
+        .collect();
+    (
+        cases,
+        "200 squares of boards from 9×9 to 40×40 drawn when graded".to_owned(),
+    )
+}
+
+/// The squares and boards of the hidden test of `check_queen_attacks`: 200 squares of boards
+/// from 9×9 to 40×40 with queens on them.
+pub(in crate::exercises) fn attack_cases(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<(Square, Grid)>, &'static str) {
+    let mut rng = drawn(seed, exercise);
+    let cases = (0..200)
+        .map(|_| {
+            let size = 9 + rng.below(32);
+            let queens = size + rng.below(2 * size);
+            let grid = scattered(&mut rng, size, queens);
+            (Square::new(1 + rng.below(size), 1 + rng.below(size)), grid)
+        })
+        .collect();
+    (
+        cases,
+        "200 squares of boards from 9×9 to 40×40 with queens on them, drawn when graded",
+    )
+}
+
+/// The boards of the hidden test of `check_complete_board`: two from 9×9 to 12×12 holding one
+/// or two queens that do not attack each other.
+pub(in crate::exercises) fn starts(seed: u64, exercise: &str) -> (Vec<Start>, &'static str) {
+    let mut rng = drawn(seed, exercise);
+    let starts = trial::sizes(&mut rng, 9..=12, 2)
+        .into_iter()
+        .map(|size| {
+            let wanted = 1 + rng.below(2);
+            let mut queens: Vec<Square> = Vec::new();
+            while queens.len() < wanted {
+                let q = Square::new(1 + rng.below(size), 1 + rng.below(size));
+                let apart = queens.iter().all(|p| {
+                    p.row != q.row
+                        && p.col != q.col
+                        && p.row.abs_diff(q.row) != p.col.abs_diff(q.col)
+                });
+                if apart {
+                    queens.push(q);
+                }
+            }
+            Start { size, queens }
+        })
+        .collect();
+    (
+        starts,
+        "two boards from 9×9 to 12×12 with one or two queens on them, drawn when graded",
+    )
+}
+
+/// The lists of the hidden test of `check_at_most_two`: 30 random lists of up to 12 variables,
+/// some listed twice.
+pub(in crate::exercises) fn variable_lists(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<(usize, Vec<Variable>)>, &'static str) {
+    let mut rng = drawn(seed, exercise);
+    let cases = (0..30)
+        .map(|_| {
+            let n = 12;
+            let mut list: Vec<Variable> = (0..rng.below(13))
+                .map(|_| var(1 + rng.below(n), 1 + rng.below(n)))
+                .collect();
+            if !list.is_empty() && rng.chance(1, 3) {
+                list.push(list[rng.below(list.len())]);
+            }
+            (n, list)
+        })
+        .collect();
+    (
+        cases,
+        "30 random lists of up to 13 variables, some twice, drawn when graded",
+    )
+}
+
+/// The clause sets of a hidden test of a Davis–Putnam checker: 40 random sets over `p … u` with
+/// up to 10 clauses.
+pub(in crate::exercises) fn clause_sets(seed: u64, exercise: &str) -> (Vec<Clauses>, &'static str) {
+    let variables: Vec<Variable> = ["p", "q", "r", "s", "t", "u"]
+        .into_iter()
+        .filter_map(|name| Variable::new(name).ok())
+        .collect();
+    let mut rng = drawn(seed, exercise);
+    let sets = (0..40)
+        .map(|_| {
+            let clauses = 2 + rng.below(9);
+            random_set(&mut rng, &variables, clauses)
+        })
+        .collect();
+    (
+        sets,
+        "40 random clause sets over six variables drawn when graded",
+    )
+}
+
+/// The rows of the hidden test of `check_next_generation`: 30 random rows of 41 to 200 cells.
+pub(in crate::exercises) fn rows(seed: u64, exercise: &str) -> (Vec<Vec<u8>>, &'static str) {
+    let mut rng = drawn(seed, exercise);
+    let rows = (0..30)
+        .map(|_| random_cells(41 + rng.below(160), rng.next_u64()))
+        .collect();
+    (rows, "30 random rows of 41 to 200 cells drawn when graded")
+}
+
+/// The rows and steps of the hidden test of `check_evolve`: 10 random rows of 41 to 120 cells,
+/// up to 60 steps.
+pub(in crate::exercises) fn evolve_cases(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<(Vec<u8>, usize)>, &'static str) {
+    let mut rng = drawn(seed, exercise);
+    let cases = (0..10)
+        .map(|_| {
+            (
+                random_cells(41 + rng.below(80), rng.next_u64()),
+                rng.below(61),
+            )
+        })
+        .collect();
+    (
+        cases,
+        "10 random rows of 41 to 120 cells with up to 60 steps, drawn when graded",
+    )
+}
+
+/// The partial assignments of the hidden test of `check_consistent`: a generator, the CSPs of 9
+/// to 12 queens, 50 assignments each.
+pub(in crate::exercises) fn assignments(
+    seed: u64,
+    exercise: &str,
+) -> (Rng, std::ops::RangeInclusive<usize>, usize, &'static str) {
+    (
+        drawn(seed, exercise),
+        9..=12_usize,
+        50,
+        "the CSPs of 9 to 12 queens, with assignments drawn when graded",
+    )
+}
+
+/// The sizes of a hidden test that draws two sizes: boards from 9×9 to 20×20 for the wrapped
+/// diagonals, 9×9 to 12×12 for the torus, 9 to 11 superqueens, 9 to 16 queens for the
+/// backtracking, n from 13 to 15 for the count.
+pub(in crate::exercises) fn sizes(seed: u64, exercise: &str) -> (Vec<usize>, String) {
+    let (range, name): (_, fn(&[usize]) -> String) = match exercise {
+        "at_most_one_in_wrapped_diagonal" => (9..=20, trial::boards),
+        "torus_clauses" => (9..=12, trial::boards),
+        "superqueens_csp" => (9..=11, |sizes| format!("{} queens", trial::numbers(sizes))),
+        "backtracking" => (9..=16, |sizes| format!("{} queens", trial::numbers(sizes))),
+        "count" => (13..=15, |sizes| format!("n = {}", trial::numbers(sizes))),
+        other => panic!("{other} draws no sizes in a hidden test"),
+    };
+    let sizes = trial::sizes(&mut drawn(seed, exercise), range, 2);
+    let which = format!("{} (drawn when graded)", name(&sizes));
+    (sizes, which)
+}
