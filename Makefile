@@ -30,11 +30,12 @@ test: lint unit
 # `coursework` feature without `solvers`: no references, answers from src/exercises/expected.txt).
 KIT_FEATURES = -p nqueens --lib --no-default-features --features coursework
 
-lint:
+lint: $(VENV)/.installed
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy $(KIT_FEATURES) -- -D warnings
 	$(CARGO) clippy $(KIT_FEATURES) --profile test -- -D warnings
+	$(PY) tools/run_notebooks.py --statements
 
 # Release: the solver tests search real boards, ten times faster optimised.
 unit:

@@ -94,6 +94,64 @@ def problems(nb):
     return found
 
 
+# What a sentence states: a time, a percentage, a ratio (3×, ×1.6, 2 times) or a count of
+# things the notebooks count (512 clauses, 92 solutions).
+UNIT = r"(?:ms|µs|ns|s|seconds?|minutes?|hours?|%|×|times)"
+COUNTED = (r"(?:solutions?|clauses?|variables?|nodes?|conflicts?|calls?|splits?|models?|steps?|"
+           r"backtracks?|propagations?|decisions?|literals?|assignments?|constraints?|"
+           r"placements?|branches|boards?|restarts?|signatures?|parts?)")
+NUMBER = r"\d+(?:[,\u202f\u2009]\d{3})*(?:\.\d+)?"
+STATED = re.compile(rf"(?<![\w.\-/<])({NUMBER})\s?{UNIT}(?!\w)|(?<!\w)×\s?({NUMBER})"
+                    rf"|(?<![\w.\-/<])({NUMBER})\s+{COUNTED}\b")
+
+
+def value(number):
+    """A number as written (1,024 or 1 024 or 0.50), as a value to compare."""
+    return float(re.sub(r"[,_\u202f\u2009]", "", number))
+
+
+def backing_numbers(nb):
+    """Every number the notebook's cells print (text, streams, the text and titles of HTML and
+    SVG outputs) or pass (their sources: a budget of `20_000` steps is a number the cell uses)."""
+    texts = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        texts.append(cell.source.replace("_", ""))
+        for output in cell.get("outputs", []):
+            if output["output_type"] == "stream":
+                texts.append(output["text"])
+            for kind, data in output.get("data", {}).items():
+                if kind == "text/plain":
+                    texts.append(data)
+                elif kind in ("text/html", "image/svg+xml"):
+                    texts += re.findall(r"<(?:title|desc)[^>]*>(.*?)</(?:title|desc)>", data, re.S)
+                    if kind == "text/html":
+                        texts.append(re.sub(r"<svg.*?</svg>", " ", data, flags=re.S))
+    return {value(n) for text in texts for n in re.findall(NUMBER, re.sub(r"<[^>]+>", " ", text))}
+
+
+def unbacked_statements(nb):
+    """The times, percentages, ratios and counts the notebook's text states that none of its
+    cells prints or uses. A quote (a line starting with `>`, which names the seed it quotes),
+    code and formulas are not statements of the notebook's own."""
+    backed = backing_numbers(nb)
+    found = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            continue
+        text = "\n".join(line for line in cell.source.split("\n")
+                         if not line.lstrip().startswith(">"))
+        text = re.sub(r"\$[^$]*\$", " ", re.sub(r"`[^`]*`", " ", text))
+        for match in STATED.finditer(text):
+            number = next(group for group in match.groups() if group)
+            if value(number) not in backed:
+                context = " ".join(text[max(0, match.start() - 60):match.end() + 20].split())
+                found.append(f"cell {index} states {match.group(0).strip()!r}, which no cell "
+                             f"prints: …{context}…")
+    return found
+
+
 def differences(executed, committed):
     """Cells whose outputs changed, ignoring cells tagged "timing"."""
     found = []
@@ -142,6 +200,9 @@ def run(path, args):
     found = problems(nb)
     if args.check:
         found += differences(nb, committed)
+        # What a student reads: the committed text beside the committed outputs (a timing cell's
+        # new run prints other times).
+        found += unbacked_statements(committed)
     target = OUT / path.relative_to(NOTEBOOKS)
     target.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, target)
@@ -161,6 +222,9 @@ def main():
     parser.add_argument("notebooks", nargs="*", type=pathlib.Path)
     parser.add_argument("--update", action="store_true", help="write outputs back into notebooks/")
     parser.add_argument("--check", action="store_true", help="fail when an output changed")
+    parser.add_argument("--statements", action="store_true",
+                        help="only check, without running anything, that every time, ratio, "
+                        "percentage and count the text states is printed by a cell")
     parser.add_argument("--timeout", type=int, default=600, help="seconds per cell (default 600)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="notebooks run at once (default: one a core, one with --update)")
@@ -168,6 +232,15 @@ def main():
     paths = [p.resolve() for p in args.notebooks] or sorted(
         p for p in NOTEBOOKS.rglob("*.ipynb")
         if ".ipynb_checkpoints" not in p.parts and "exercises" not in p.parts)
+    if args.statements:
+        unbacked = 0
+        for path in paths:
+            found = unbacked_statements(nbformat.read(path, as_version=4))
+            unbacked += len(found)
+            print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: "
+                  f"{'ok' if not found else 'FAILED'}")
+            print("".join(f"  {problem}\n" for problem in found), end="")
+        return 1 if unbacked else 0
     jobs = args.jobs or int(os.environ.get("NQUEENS_NOTEBOOK_JOBS", "0")) or (
         1 if args.update else os.cpu_count() or 1)
     if jobs < 1:
