@@ -183,3 +183,46 @@ fn absurd_sizes_are_refused_before_any_memory_is_used() {
     );
     assert!(queens::one_hot_clauses(usize::MAX).is_err());
 }
+
+/// A board's squares read row by row as bits (true where a queen stands).
+fn word(board: &Board) -> Vec<bool> {
+    let n = board.size();
+    (1..=n)
+        .flat_map(|row| (1..=n).map(move |col| Square::new(row, col)))
+        .map(|square| board.piece_at(square).is_some())
+        .collect()
+}
+
+#[test]
+fn lex_leader_clauses_leave_one_solution_of_each_class() {
+    for n in 1..=9 {
+        let mut clauses = queens::all_clauses(n).unwrap();
+        clauses.extend(queens::lex_leader(n));
+        let boards: Vec<Board> = dp::satisfy_all(&clauses, Heuristic::JeroslowWang)
+            .map(|model| queens::decode(&model, n).unwrap())
+            .collect();
+        // As many as the classes, counted two other ways.
+        let fundamental = queens::count_fundamental(n).unwrap();
+        assert_eq!(boards.len() as u64, fundamental, "n = {n}");
+        assert_eq!(queens::count_fundamental_by_burnside(n).unwrap(), fundamental);
+        // Certificates: each a solution, whose word is at least that of each of its images, so
+        // no two are in one class; all of them are the crate's canonical boards.
+        let mut canonical = Vec::new();
+        for board in &boards {
+            assert!(board.is_solution(), "n = {n}: {board}");
+            for (symmetry, image) in board.images() {
+                assert!(
+                    word(board) >= word(&image),
+                    "n = {n}, {symmetry:?}: {board}"
+                );
+            }
+            canonical.push(board.canonical());
+            assert_eq!(board.canonical(), *board);
+        }
+        canonical.sort_by_key(Board::columns);
+        canonical.dedup();
+        assert_eq!(canonical.len(), boards.len());
+    }
+    assert_eq!(queens::count_fundamental(8).unwrap(), 12);
+    assert_eq!(queens::count_fundamental(9).unwrap(), 46);
+}

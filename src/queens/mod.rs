@@ -11,6 +11,7 @@
 //!   ([`one_hot_clauses`]), says exactly one per row and per column and at most one per diagonal
 //!   (744 clauses). Diagonals of a single square give no clause in either. Both can be written
 //!   as named clauses or in DIMACS numbers with any at-most-one ([`Encoding::numbered`]).
+//!   [`lex_leader`] adds clauses that leave one solution of each symmetry class.
 //! * **placing** (`method/`, one file per solver): [`place`] solves n queens with a [`Method`]
 //!   (Davis–Putnam, CDCL, the CSP's three solvers, board backtracking, the construction,
 //!   min-conflicts) within [`Limits`], and checks the board before it returns it; [`queens`] and
@@ -28,10 +29,12 @@ mod count;
 mod encoding;
 #[cfg(feature = "solvers")]
 pub mod huge;
+mod lex_leader;
 #[cfg(feature = "solvers")]
 pub mod method;
 
 pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES, clause_table};
+pub use lex_leader::lex_leader;
 #[cfg(feature = "solvers")]
 pub use method::{CDCL_PAIRWISE_UP_TO, Limits, Method, Placement, place};
 
