@@ -204,7 +204,10 @@ fn lex_leader_clauses_leave_one_solution_of_each_class() {
         // As many as the classes, counted two other ways.
         let fundamental = queens::count_fundamental(n).unwrap();
         assert_eq!(boards.len() as u64, fundamental, "n = {n}");
-        assert_eq!(queens::count_fundamental_by_burnside(n).unwrap(), fundamental);
+        assert_eq!(
+            queens::count_fundamental_by_burnside(n).unwrap(),
+            fundamental
+        );
         // Certificates: each a solution, whose word is at least that of each of its images, so
         // no two are in one class; all of them are the crate's canonical boards.
         let mut canonical = Vec::new();
