@@ -305,12 +305,24 @@ impl Solver {
         // Each watch list made as long as it may need to be, once (as many entries as the
         // literal has clauses, at most).
         let mut counts = vec![0usize; self.values.len()];
-        for clause in cnf.iter().filter(|c| c.len() >= 2) {
-            for &n in clause {
-                counts[Lit::from_dimacs(n).index()] += 1;
+        for (i, clause) in cnf.iter().enumerate() {
+            if late(i) {
+                return None;
+            }
+            if clause.len() >= 2 {
+                for &n in clause {
+                    counts[Lit::from_dimacs(n).index()] += 1;
+                }
             }
         }
-        self.watches = counts.into_iter().map(Vec::with_capacity).collect();
+        // Millions of lists for millions of variables: the clock is read between them too.
+        self.watches = Vec::with_capacity(counts.len());
+        for (i, count) in counts.into_iter().enumerate() {
+            if late(i) {
+                return None;
+            }
+            self.watches.push(Vec::with_capacity(count));
+        }
         self.arena.reserve(cnf.len(), cnf.literal_count());
         let mut lits = Vec::new();
         for (i, clause) in cnf.iter().enumerate() {

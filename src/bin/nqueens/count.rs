@@ -227,18 +227,20 @@ fn by_pieces(args: &CountArgs, method: CountMethod) -> Result<(Tally, Option<Fai
             let (pieces, done) = ledger.pieces();
             if let Err(e) = write_ledger(&files.checkpoint, &ledger) {
                 return Err(Failure::output(format!(
-                    "counting {n} queens stopped at the time limit ({:.3} s) with {done} of \
-                     {pieces} pieces counted ({} solutions so far), which could not be kept: \
-                     {}: {e}",
+                    "counting {n} queens stopped at the time limit ({:.3} s, after {:.3} s) with \
+                     {done} of {pieces} pieces counted ({} solutions so far), which could not be \
+                     kept: {}: {e}",
                     limit.as_secs_f64(),
+                    start.elapsed().as_secs_f64(),
                     ledger.tally().all,
                     files.checkpoint.display()
                 )));
             }
             Err(Failure::output(format!(
-                "counting {n} queens stopped at the time limit ({:.3} s) with {done} of {pieces} \
-                 pieces counted, kept in {}; `{}` goes on from there",
+                "counting {n} queens stopped at the time limit ({:.3} s, after {:.3} s) with \
+                 {done} of {pieces} pieces counted, kept in {}; `{}` goes on from there",
                 limit.as_secs_f64(),
+                start.elapsed().as_secs_f64(),
                 files.checkpoint.display(),
                 resume_command(args)
             )))

@@ -32,7 +32,7 @@ use std::sync::OnceLock;
 
 use super::check_size;
 use super::join::{Joiner, Layout};
-use super::plan::{Found, Plan, Worker};
+use super::plan::{Found, Plan, Stop, Worker};
 use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
@@ -96,13 +96,22 @@ impl Plan for Halves {
             .fold(FNV_START, fnv)
     }
 
-    fn prepare(&self) {
-        self.quarters.get_or_init(|| Quarters::new(&self.split));
+    fn prepare(&self, stop: &Stop) -> bool {
+        if self.quarters.get().is_none()
+            && let Some(quarters) = Quarters::new(&self.split, stop)
+        {
+            // Another thread may have set them first: the same quarters.
+            let _ = self.quarters.set(quarters);
+        }
+        self.quarters.get().is_some()
     }
 
     fn worker(&self) -> Worker<'_> {
         let split = &self.split;
-        let quarters = self.quarters.get_or_init(|| Quarters::new(split));
+        let quarters = self.quarters.get_or_init(|| {
+            Quarters::new(split, &Stop::at(None))
+                .expect("without a deadline the quarters are built")
+        });
         let mut joiner = Joiner::new(split.layout);
         let (mut east, mut west) = (Vec::new(), Vec::new());
         let full = (1_u32 << split.n) - 1;
@@ -291,9 +300,17 @@ struct Quarters {
 }
 
 impl Quarters {
-    fn new(split: &Split) -> Self {
+    /// The quarters of the split, or `None` when `stop` comes first (it is looked at every
+    /// 65,536 placements).
+    fn new(split: &Split, stop: &Stop) -> Option<Self> {
+        let mut listed = 0_u32;
+        // Whether to go on: false once the deadline has passed.
+        let mut on = move || {
+            listed = listed.wrapping_add(1);
+            listed & 0xffff != 0 || !stop.passed()
+        };
         let mut north = vec![Vec::new(); 1 << split.south()];
-        Self::fill(
+        let done = Self::fill(
             split,
             0,
             split.south(),
@@ -302,14 +319,18 @@ impl Quarters {
             0,
             &mut |rows, columns, marks| {
                 north[rows as usize].push((columns, marks));
+                on()
             },
         );
+        if !done {
+            return None;
+        }
         // The south quarters, counted and then placed by (rows, columns).
         let place = |rows: u32, columns: u32| {
             ((rows >> split.south()) as usize) << split.half | columns as usize
         };
         let mut starts = vec![0_u32; (1 << (split.n - split.south() + split.half)) + 1];
-        Self::fill(
+        let done = Self::fill(
             split,
             split.south(),
             split.n,
@@ -318,14 +339,18 @@ impl Quarters {
             0,
             &mut |rows, columns, _| {
                 starts[place(rows, columns) + 1] += 1;
+                on()
             },
         );
+        if !done {
+            return None;
+        }
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
         }
         let mut south = vec![0; starts[starts.len() - 1] as usize];
         let mut fill = starts.clone();
-        Self::fill(
+        let done = Self::fill(
             split,
             split.south(),
             split.n,
@@ -336,19 +361,24 @@ impl Quarters {
                 let at = &mut fill[place(rows, columns)];
                 south[*at as usize] = marks;
                 *at += 1;
+                on()
             },
         );
+        if !done {
+            return None;
+        }
         let signatures = south.iter().map(|&marks| split.signature(marks)).collect();
-        Quarters {
+        Some(Quarters {
             north,
             south,
             signatures,
             starts,
-        }
+        })
     }
 
     /// Every placement on the rows from `row` to `end` (each row empty or with one queen of
-    /// the east half), added to the queens on `rows` and `columns` with `marks`.
+    /// the east half), added to the queens on `rows` and `columns` with `marks`, as long as
+    /// `visit` says to go on; whether it did to the end.
     fn fill(
         split: &Split,
         row: usize,
@@ -356,20 +386,24 @@ impl Quarters {
         rows: u32,
         columns: u32,
         marks: Marks,
-        visit: &mut impl FnMut(u32, u32, Marks),
-    ) {
+        visit: &mut impl FnMut(u32, u32, Marks) -> bool,
+    ) -> bool {
         if row == end {
-            visit(rows, columns, marks);
-            return;
+            return visit(rows, columns, marks);
         }
-        Self::fill(split, row + 1, end, rows, columns, marks, visit);
+        if !Self::fill(split, row + 1, end, rows, columns, marks, visit) {
+            return false;
+        }
         for c in (0..split.half).filter(|c| columns & 1 << c == 0) {
             let square = split.marks(row, split.start + c);
             if marks & square == 0 {
                 let (rows, columns) = (rows | 1 << row, columns | 1 << c);
-                Self::fill(split, row + 1, end, rows, columns, marks | square, visit);
+                if !Self::fill(split, row + 1, end, rows, columns, marks | square, visit) {
+                    return false;
+                }
             }
         }
+        true
     }
 }
 
@@ -408,7 +442,7 @@ mod tests {
     fn quarters_put_together_give_every_east_half_once() {
         for n in 4..=11 {
             let split = Split::new(n);
-            let quarters = Quarters::new(&split);
+            let quarters = Quarters::new(&split, &Stop::at(None)).unwrap();
             // For odd n, also with a queen on each row of the middle column.
             let middles = (0..split.gap * n).map(|row| split.marks(row, split.half));
             for spared in std::iter::once(0).chain(middles) {

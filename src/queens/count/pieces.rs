@@ -456,9 +456,8 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
     debug_assert_eq!(members.len(), ledger.done.len());
     let left: Vec<usize> = (0..members.len()).filter(|&i| !ledger.done[i]).collect();
     let total = members.len();
-    if !left.is_empty() {
-        plan.prepare();
-    }
+    // Setting up can take long too (the halves' quarters of 21 queens: over a second).
+    let prepared = left.is_empty() || plan.prepare(&stop);
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         t => t,
@@ -466,6 +465,14 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
     .min(left.len())
     .clamp(1, super::MAX_THREADS);
     let base = ledger.seconds;
+    if !prepared {
+        ledger.seconds = base + start.elapsed().as_secs_f64();
+        return Err(QueensError::GaveUp {
+            n: ledger.n,
+            solver: "counting",
+            after: Spent::Time(options.time_limit.unwrap_or(Duration::ZERO)),
+        });
+    }
     let next = AtomicUsize::new(0);
     let book = Mutex::new((&mut *ledger, total - left.len()));
     let work = || {

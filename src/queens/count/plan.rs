@@ -38,8 +38,11 @@ pub(super) trait Plan: Sync {
     fn len(&self) -> usize;
     /// A number that names piece `piece` (what it covers), for the checksum of a part.
     fn key(&self, piece: usize) -> u64;
-    /// What every thread needs before counting (built only when there is a piece to count).
-    fn prepare(&self) {}
+    /// What every thread needs before counting (built only when there is a piece to count);
+    /// `false` when `stop` came first and it is not built.
+    fn prepare(&self, _stop: &Stop) -> bool {
+        true
+    }
     /// A counter for one thread, with its own buffers.
     fn worker(&self) -> Worker<'_>;
 }
