@@ -48,8 +48,9 @@ unit:
 expected:
 	$(CARGO) run --release --bin nqueens-judge -- expected > src/exercises/expected.txt
 
-## fuzz: the DIMACS and constraint parsers fed seeded mutations for FUZZ_SECONDS (60) seconds
-## (`make unit` runs a fixed 20,000 cases of each)
+## fuzz: the DIMACS and constraint parsers, and the command line with its files, fed seeded
+## mutations for FUZZ_SECONDS (60) seconds each (`make unit` runs a fixed 20,000 cases of each
+## parser and 400 command lines)
 fuzz:
 	NQUEENS_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --release --test fuzz
 

@@ -1383,3 +1383,39 @@ fn the_time_limit_holds_while_cdcl_loads_its_clauses() {
         2.0,
     );
 }
+
+#[test]
+fn a_text_too_large_for_the_memory_to_be_had_is_refused_with_the_figure() {
+    // 120 queens' clauses, 29 MB of DIMACS, take Davis–Putnam about 320 MB. Under an address
+    // space of 300 MB (what `ulimit -v` sets) the solver's memory cannot be had: a clean
+    // refusal, exit 2, before the work, where an allocation failure used to abort the process.
+    let path = std::env::temp_dir().join(format!("nqueens-cli-memory-{}.cnf", std::process::id()));
+    let cnf = run(&["cnf", "120"]);
+    assert!(cnf.status.success());
+    std::fs::write(&path, &cnf.stdout).unwrap();
+    let limited = |solver: &str, from_stdin: bool| {
+        let bin = env!("CARGO_BIN_EXE_nqueens");
+        let input = if from_stdin {
+            format!("< {} {bin} sat -", path.display())
+        } else {
+            format!("{bin} sat {}", path.display())
+        };
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 300000; exec {input} --solver {solver}"))
+            .output()
+            .unwrap()
+    };
+    for from_stdin in [false, true] {
+        let refused = limited("dp", from_stdin);
+        assert_refused(
+            &refused,
+            2,
+            "29 MB of DIMACS text needs about 350 MB of memory",
+        );
+    }
+    // CDCL, which holds about four bytes for each byte of text, solves it within the same limit.
+    let solved = limited("cdcl", true);
+    assert_eq!(solved.status.code(), Some(10), "{solved:?}");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -1,14 +1,19 @@
-//! A fuzz harness for the two parsers that read text from users: DIMACS files and the CSP's
-//! constraint expressions. Seeded mutations of valid inputs (bytes flipped, dropped, doubled,
-//! tokens spliced in from a dictionary of the formats' own words and of troublemakers); every
-//! input must give an answer or an error, never a panic, and whatever is accepted must survive a
-//! round trip through the writer.
+//! A fuzz harness for what users hand the crate: DIMACS files and the CSP's constraint
+//! expressions (the two parsers), and the command line itself, its options and the files it
+//! reads (DIMACS texts, a count's result files). Seeded mutations of valid inputs (bytes flipped,
+//! dropped, doubled, tokens spliced in from a dictionary of the formats' own words and of
+//! troublemakers); every input must give an answer or an error, never a panic, and whatever the
+//! parsers accept must survive a round trip through the writer. The command line must answer
+//! with one of its exit codes (0, 1, 2, 10, 20), never a panic, a signal or a hang.
 //!
 //! `cargo test --release --test fuzz` runs a fixed number of cases, the same ones every time (a
 //! failure prints the input that caused it). `NQUEENS_FUZZ_SECONDS=600` keeps going with fresh
 //! seeds until that much time has passed.
 
+use std::io::Read as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nqueens::csp::{self, Csp};
@@ -202,4 +207,261 @@ fn constraint_parsing_never_panics_and_round_trips() {
         accepted * 20 > done && accepted < done,
         "{accepted} of {done} accepted"
     );
+}
+
+/// Command lines the mutations start from; `{dimacs}`, `{result}` and `{dir}` stand for a
+/// (mutated) DIMACS file, a (mutated) result file of a count's part, and a scratch folder.
+const COMMAND_SEEDS: [&[&str]; 14] = [
+    &["solve", "8"],
+    &[
+        "solve",
+        "12",
+        "--method",
+        "cdcl",
+        "--amo",
+        "sequential",
+        "--stats",
+    ],
+    &[
+        "solve",
+        "30",
+        "--method",
+        "min-conflicts",
+        "--seed",
+        "3",
+        "--columns",
+    ],
+    &[
+        "solve",
+        "9",
+        "--method",
+        "backtracking",
+        "--max-nodes",
+        "500",
+    ],
+    &["solve", "10", "--method", "csp-propagation"],
+    &[
+        "solve",
+        "7",
+        "--method",
+        "dp",
+        "--heuristic",
+        "jw",
+        "--encoding",
+        "one-hot",
+    ],
+    &["count", "8", "--fundamental", "--dir", "{dir}"],
+    &[
+        "count",
+        "10",
+        "--method",
+        "halves",
+        "--threads",
+        "2",
+        "--dir",
+        "{dir}",
+    ],
+    &[
+        "count", "9", "--parts", "3", "--part", "1", "--dir", "{dir}",
+    ],
+    &["count", "9", "--merge", "{result}", "--dir", "{dir}"],
+    &["csp", "5"],
+    &["cnf", "6", "--encoding", "one-hot"],
+    &["sat", "{dimacs}", "--stats"],
+    &[
+        "sat",
+        "{dimacs}",
+        "--solver",
+        "cdcl",
+        "--decide",
+        "shortest-clause",
+    ],
+];
+
+/// Words a mutated command line may take: options of every command, values good and bad,
+/// paths that are no file, a folder, a device.
+const COMMAND_WORDS: [&str; 32] = [
+    "--method",
+    "--time-limit",
+    "--max-nodes",
+    "--max-steps",
+    "--max-splits",
+    "--seed",
+    "--parts",
+    "--part",
+    "--merge",
+    "--resume",
+    "--dir",
+    "--proof",
+    "--svg",
+    "--columns",
+    "--threads",
+    "--checkpoint-every",
+    "-",
+    "0",
+    "1",
+    "3",
+    "-7",
+    "2.5",
+    "nan",
+    "1e400",
+    "18446744073709551616",
+    "999999999999",
+    "",
+    "ü",
+    "/",
+    "/dev/null",
+    "/nonexistent/x",
+    "{dir}",
+];
+
+/// The commands that take `--time-limit`: every fuzzed run of them gets one (but a merge, which
+/// counts nothing and refuses it), so that a mutated size can make a run long but never endless.
+const TIMED: [&str; 3] = ["solve", "count", "sat"];
+
+/// One mutation of a command line: an argument dropped, doubled, swapped with another, or
+/// replaced by or joined with a word.
+fn mutate_args(rng: &mut Rng, args: &[String]) -> Vec<String> {
+    let mut args = args.to_vec();
+    // A third of the calls keep their command line whole: their files are what is mutated.
+    for _ in 0..rng.below(3) {
+        let word = COMMAND_WORDS[rng.below(COMMAND_WORDS.len())].to_owned();
+        let at = rng.below(args.len() + 1);
+        match rng.below(5) {
+            0 if at < args.len() && at > 0 => {
+                args.remove(at);
+            }
+            1 if at < args.len() => args.insert(at, args[at].clone()),
+            2 if at < args.len() => args[at] = word,
+            3 if args.len() > 2 => {
+                let other = 1 + rng.below(args.len() - 1);
+                let at = 1 + at % (args.len() - 1);
+                args.swap(at, other);
+            }
+            _ => args.insert(at.max(1), word),
+        }
+    }
+    args
+}
+
+/// Runs the command line, killed after `patience`; returns its exit code (None for a signal)
+/// and what it wrote on stderr. A run still going after `patience` is a hang.
+fn run_bounded(args: &[String], patience: Duration) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > patience {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} still ran after {patience:?}: a hang");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    (status.code(), reader.join().unwrap_or_default())
+}
+
+/// A scratch folder of the CLI fuzz: a valid result file of part 1 of 3 of nine queens, to be
+/// mutated, and a DIMACS file.
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-fuzz-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_arg = dir.to_str().unwrap().to_owned();
+    let made = [
+        "count", "9", "--parts", "3", "--part", "1", "--dir", &dir_arg,
+    ];
+    let (code, err) = run_bounded(&made.map(str::to_owned), Duration::from_secs(60));
+    assert_eq!(code, Some(0), "{err}");
+    dir
+}
+
+/// The one file of `dir` whose name ends so.
+fn file_ending(dir: &Path, ending: &str) -> PathBuf {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|path| path.to_string_lossy().ends_with(ending))
+        .unwrap_or_else(|| panic!("no file ending in {ending} in {}", dir.display()))
+}
+
+#[test]
+fn the_command_line_answers_every_mutated_call_with_an_exit_code() {
+    let dir = scratch();
+    let result = std::fs::read_to_string(file_ending(&dir, ".count")).unwrap();
+    let seconds = std::env::var("NQUEENS_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok());
+    let until = seconds.map(|s| Instant::now() + Duration::from_secs(s));
+    let mut rng = Rng::new(2027);
+    let (mut done, mut refused) = (0_usize, 0_usize);
+    while match until {
+        Some(end) => Instant::now() < end,
+        None => done < 400,
+    } {
+        let work = dir.join(format!("case-{}", done % 4));
+        let _ = std::fs::remove_dir_all(&work);
+        std::fs::create_dir_all(&work).unwrap();
+        let seed = COMMAND_SEEDS[rng.below(COMMAND_SEEDS.len())];
+        let dimacs = work.join("input.cnf");
+        let text = DIMACS_SEEDS[rng.below(DIMACS_SEEDS.len())];
+        std::fs::write(&dimacs, mutate(&mut rng, text, &DIMACS_WORDS)).unwrap();
+        let result_file = work.join("part.count");
+        let ledger = if rng.chance(1, 2) {
+            mutate(
+                &mut rng,
+                &result,
+                &["0", "9", "\n", "nqueens", "-1", "99999999999999999999"],
+            )
+        } else {
+            result.clone()
+        };
+        std::fs::write(&result_file, ledger).unwrap();
+        let fill = |arg: &str| {
+            arg.replace("{dimacs}", dimacs.to_str().unwrap())
+                .replace("{result}", result_file.to_str().unwrap())
+                .replace("{dir}", work.to_str().unwrap())
+        };
+        let start: Vec<String> = seed.iter().map(|arg| fill(arg)).collect();
+        let mut args: Vec<String> = mutate_args(&mut rng, &start)
+            .iter()
+            .map(|a| fill(a))
+            .collect();
+        if TIMED.contains(&args[0].as_str()) && !args.iter().any(|a| a == "--merge") {
+            args.extend(["--time-limit".to_owned(), "2".to_owned()]);
+        }
+        let (code, stderr) = run_bounded(&args, Duration::from_secs(30));
+        assert!(
+            matches!(code, Some(0 | 1 | 2 | 10 | 20)),
+            "case {done}: {args:?} exited with {code:?}: {stderr}"
+        );
+        assert!(
+            !stderr.contains("panicked"),
+            "case {done}: {args:?}: {stderr}"
+        );
+        refused += usize::from(code == Some(2));
+        done += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // Both ways are exercised: many calls are refused, and a good share still run.
+    assert!(
+        refused * 10 > done && refused * 10 < done * 9,
+        "{refused} of {done} refused"
+    );
+    eprintln!("{done} command lines, {refused} refused");
 }
