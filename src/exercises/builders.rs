@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Parts, Report, quietly, right_before, within};
-use super::trial::{self, hidden_inputs};
+use super::trial::hidden_inputs;
 use crate::board::{Board, Square};
 use crate::logic::{Clause, Clauses, Variable};
 use crate::queens::{self, var};
@@ -147,7 +147,8 @@ pub fn check_at_most_two(given: impl Fn(&[Variable]) -> Clauses) -> Report {
 pub fn check_wrapped_diagonal(given: impl Fn(usize, usize) -> Clauses) -> Report {
     let exercise = "at_most_one_in_wrapped_diagonal";
     within(exercise, || {
-        let (sizes, which) = trial::sizes_for(exercise, 1..=8, "every board from 1×1 to 8×8");
+        let (sizes, which) =
+            super::hidden::sizes_for(exercise, 1..=8, "every board from 1×1 to 8×8");
         let mut checked = 0;
         for n in sizes {
             for k in 0..n {
@@ -194,7 +195,8 @@ pub fn check_wrapped_diagonal(given: impl Fn(usize, usize) -> Clauses) -> Report
 pub fn check_torus_clauses(given: impl Fn(usize) -> Clauses) -> Report {
     let exercise = "torus_clauses";
     within(exercise, || {
-        let (sizes, which) = trial::sizes_for(exercise, CLAUSE_SIZES, "every n from 1 to 8");
+        let (sizes, which) =
+            super::hidden::sizes_for(exercise, CLAUSE_SIZES, "every n from 1 to 8");
         let mut parts = Parts::new(exercise);
         for n in sizes {
             let expected = expected::for_torus_clauses(n);

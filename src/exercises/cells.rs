@@ -4,15 +4,8 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Report, quietly, right_before, within};
-use super::trial::hidden_inputs;
+use super::trial::{hidden_inputs, random_cells};
 use crate::render;
-use crate::rng::Rng;
-
-/// `len` random 0s and 1s, the same for the same seed: the pre-homework's starting row.
-pub fn random_cells(len: usize, seed: u64) -> Vec<u8> {
-    let mut rng = Rng::new(seed);
-    (0..len).map(|_| u8::from(rng.chance(1, 2))).collect()
-}
 
 /// Checks a student's `next_generation(cells)`: every row of up to 8 cells, then 20 random rows
 /// of 40 cells (fixed seeds), compared with the reference.

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Report, parted, quietly, right_before, within};
-use super::trial::hidden_inputs;
+use super::trial::{hidden_inputs, random_set};
 use crate::logic::{Clause, Clauses, Literal, Model, Variable};
 use crate::render::{self, Svg};
 use crate::rng::Rng;
@@ -22,25 +22,6 @@ fn test_sets(exercise: &str) -> (Vec<Clauses>, &'static str) {
         );
     };
     found
-}
-
-/// `clauses` random clauses of one to four literals over `variables`.
-pub(super) fn random_set(rng: &mut Rng, variables: &[Variable], clauses: usize) -> Clauses {
-    (0..clauses)
-        .map(|_| {
-            let width = 1 + rng.below(4);
-            (0..width)
-                .map(|_| {
-                    let v = variables[rng.below(variables.len())];
-                    if rng.chance(1, 2) {
-                        Literal::positive(v)
-                    } else {
-                        Literal::negative(v)
-                    }
-                })
-                .collect::<Clause>()
-        })
-        .collect()
 }
 
 /// The clause sets the Davis–Putnam checkers start from: the lecture's three examples, then

@@ -4,7 +4,7 @@
 
 use super::expected;
 use super::report::{Parts, Report, parted, quietly, right_before, within};
-use super::trial::{self, hidden_inputs};
+use super::trial::hidden_inputs;
 use crate::board::{Board, Piece, Square};
 use crate::csp::{self, Csp, CspError};
 use crate::render::{self, Svg};
@@ -118,7 +118,7 @@ fn judge_csp(n: usize, expected: &Csp, answer: &Csp) -> Option<(String, Option<S
 /// The numbers of queens a CSP checker tries, and how its report names them: 1 to 8, or in a
 /// hidden test two drawn from the grading seed.
 fn csp_sizes(exercise: &str) -> (Vec<usize>, String) {
-    trial::sizes_for(exercise, CSP_SIZES, "every n from 1 to 8")
+    super::hidden::sizes_for(exercise, CSP_SIZES, "every n from 1 to 8")
 }
 
 /// Checks a student's `superqueens_csp(n)`, the CSP of n superqueens (queens that also jump like

@@ -4,7 +4,6 @@ use std::fmt::Write as _;
 
 use super::expected;
 use super::report::{Parts, Report, quietly, within};
-use super::trial;
 
 /// The board sizes [`check_count`] tries, one part of the score each.
 pub const COUNT_SIZES: std::ops::RangeInclusive<usize> = 1..=10;
@@ -19,7 +18,8 @@ pub const COUNT_SIZES: std::ops::RangeInclusive<usize> = 1..=10;
 pub fn check_count(given: impl Fn(usize) -> u64) -> Report {
     let exercise = "count";
     within(exercise, || {
-        let (sizes, which) = trial::sizes_for(exercise, COUNT_SIZES, "every n from 1 to 10");
+        let (sizes, which) =
+            super::hidden::sizes_for(exercise, COUNT_SIZES, "every n from 1 to 10");
         let mut parts = Parts::new(exercise);
         let mut table = String::from("     n  yours\n");
         for n in sizes {

@@ -446,25 +446,7 @@ mod tests {
 
     #[test]
     fn every_checker_passes_its_reference_and_fails_a_panic() {
-        for checker in [
-            "check_queen_attacks",
-            "check_complete_board",
-            "check_next_generation",
-            "check_evolve",
-            "check_rook_sees",
-            "check_knight_sees",
-            "check_at_most_two",
-            "check_wrapped_diagonal",
-            "check_torus_clauses",
-            "check_subsume",
-            "check_eliminate",
-            "check_solve",
-            "check_moms",
-            "check_superqueens_csp",
-            "check_consistent",
-            "check_csp_backtracking",
-            "check_count",
-        ] {
+        for checker in CHECKERS {
             let text = inputs(checker, None).unwrap();
             let wire::Value::List(items) = wire::Value::parse(&text).unwrap() else {
                 panic!("{checker}: the inputs are not a list");

@@ -64,7 +64,7 @@ mod trial;
 pub mod wire;
 
 pub use builders::{CLAUSE_SIZES, check_at_most_two, check_torus_clauses, check_wrapped_diagonal};
-pub use cells::{check_evolve, check_next_generation, random_cells};
+pub use cells::{check_evolve, check_next_generation};
 pub use clauses::{check_eliminate, check_moms, check_solve, check_subsume};
 pub use constraints::{CSP_SIZES, check_consistent, check_csp_backtracking, check_superqueens_csp};
 pub use counting::{COUNT_SIZES, check_count};
@@ -75,6 +75,7 @@ pub use pieces::check_sees;
 pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees};
 pub use report::{Report, TIME_LIMIT, within};
 pub use search::{FILL_SIZES, check_complete_board, check_queen_attacks, queen_attacks_example};
+pub use trial::random_cells;
 
 #[cfg(feature = "solvers")]
 use crate::logic::Variable;

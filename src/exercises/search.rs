@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::expected;
 use super::pieces::SeesMistakes;
 use super::report::{Parts, Report, parted, quietly, within};
-use super::trial::hidden_inputs;
+use super::trial::{Boards, hidden_inputs, scattered};
 use crate::backtrack::{self, Grid};
 use crate::board::{Board, Piece, Square};
 use crate::render::{self, Gallery};
@@ -15,15 +15,6 @@ use crate::rng::Rng;
 
 /// The board sizes [`check_complete_board`] fills from empty, one part of the score each.
 pub const FILL_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
-
-/// A `size`×`size` grid with `queens` queens dropped on random squares (two may fall on one).
-pub(super) fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
-    let mut grid = backtrack::make_board(size);
-    for _ in 0..queens {
-        grid[rng.below(size)][rng.below(size)] = true;
-    }
-    grid
-}
 
 /// The boards and squares [`check_queen_attacks`] asks about, and how its report names them:
 /// every square of three boards of each size from 4×4 to 8×8 with queens scattered over them
@@ -153,9 +144,9 @@ fn marked(
 
 /// A board to complete: its size, and the queens it starts with.
 #[derive(Clone)]
-pub(super) struct Start {
-    pub(super) size: usize,
-    pub(super) queens: Vec<Square>,
+struct Start {
+    size: usize,
+    queens: Vec<Square>,
 }
 
 impl Start {
@@ -188,8 +179,13 @@ impl Start {
 /// then three with queens on them; or in a hidden test two boards from 9×9 to 12×12 holding one
 /// or two queens that do not attack each other, drawn when graded.
 fn starts(exercise: &str) -> (Vec<Start>, &'static str) {
-    if let Some(found) = hidden_inputs!(super::hidden::inputs::starts, exercise) {
-        return found;
+    let drawn: Option<(Boards, &'static str)> =
+        hidden_inputs!(super::hidden::inputs::starts, exercise);
+    if let Some((boards, which)) = drawn {
+        let starts = boards
+            .into_iter()
+            .map(|(size, queens)| Start { size, queens });
+        return (starts.collect(), which);
     }
     let mut starts: Vec<Start> = FILL_SIZES
         .map(|size| Start {

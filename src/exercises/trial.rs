@@ -6,7 +6,8 @@
 #[cfg(feature = "solvers")]
 use std::cell::Cell;
 
-#[cfg(feature = "solvers")]
+use crate::backtrack::{self, Grid};
+use crate::logic::{Clause, Clauses, Literal, Variable};
 use crate::rng::Rng;
 
 #[cfg(feature = "solvers")]
@@ -84,17 +85,6 @@ pub(super) fn sizes(
     chosen
 }
 
-/// The sizes a checker tries, and how its report names them: `visible` (in the words
-/// `visible_words`), or in a hidden test two sizes drawn when graded.
-pub(super) fn sizes_for(
-    exercise: &str,
-    visible: std::ops::RangeInclusive<usize>,
-    visible_words: &str,
-) -> (Vec<usize>, String) {
-    hidden_inputs!(super::hidden::inputs::sizes, exercise)
-        .unwrap_or_else(|| (visible.collect(), visible_words.to_owned()))
-}
-
 /// "13 and 14", "9, 11 and 12": numbers in words.
 #[cfg(feature = "solvers")]
 pub(super) fn numbers(sizes: &[usize]) -> String {
@@ -115,6 +105,43 @@ fn in_words(mut names: Vec<String>) -> String {
         Some(last) if names.is_empty() => last,
         Some(last) => format!("{} and {last}", names.join(", ")),
     }
+}
+
+/// Boards to start from, each its size and the queens it holds.
+pub(super) type Boards = Vec<(usize, Vec<crate::board::Square>)>;
+
+/// `len` random 0s and 1s, the same for the same seed: the pre-homework's starting row.
+pub fn random_cells(len: usize, seed: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    (0..len).map(|_| u8::from(rng.chance(1, 2))).collect()
+}
+
+/// `clauses` random clauses of one to four literals over `variables`.
+pub(super) fn random_set(rng: &mut Rng, variables: &[Variable], clauses: usize) -> Clauses {
+    (0..clauses)
+        .map(|_| {
+            let width = 1 + rng.below(4);
+            (0..width)
+                .map(|_| {
+                    let v = variables[rng.below(variables.len())];
+                    if rng.chance(1, 2) {
+                        Literal::positive(v)
+                    } else {
+                        Literal::negative(v)
+                    }
+                })
+                .collect::<Clause>()
+        })
+        .collect()
+}
+
+/// A `size`×`size` grid with `queens` queens dropped on random squares (two may fall on one).
+pub(super) fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
+    let mut grid = backtrack::make_board(size);
+    for _ in 0..queens {
+        grid[rng.below(size)][rng.below(size)] = true;
+    }
+    grid
 }
 
 // The tests draw hidden inputs, which only the solvers build has.

@@ -2,10 +2,7 @@
 //! grading seed. Compiled with the `solvers` feature only (the judge); the coursework's kit does
 //! not have them.
 
-use super::super::cells::random_cells;
-use super::super::clauses::random_set;
-use super::super::search::{Start, scattered};
-use super::super::trial::{self, drawn};
+use super::super::trial::{self, Boards, drawn, random_cells, random_set, scattered};
 use crate::backtrack::Grid;
 use crate::board::Square;
 use crate::logic::{Clauses, Variable};
@@ -49,9 +46,9 @@ pub(in crate::exercises) fn attack_cases(
     )
 }
 
-/// The boards of the hidden test of `check_complete_board`: two from 9×9 to 12×12 holding one
-/// or two queens that do not attack each other.
-pub(in crate::exercises) fn starts(seed: u64, exercise: &str) -> (Vec<Start>, &'static str) {
+/// The boards of the hidden test of `check_complete_board`, each its size and its queens: two
+/// from 9×9 to 12×12 holding one or two queens that do not attack each other.
+pub(in crate::exercises) fn starts(seed: u64, exercise: &str) -> (Boards, &'static str) {
     let mut rng = drawn(seed, exercise);
     let starts = trial::sizes(&mut rng, 9..=12, 2)
         .into_iter()
@@ -69,7 +66,7 @@ pub(in crate::exercises) fn starts(seed: u64, exercise: &str) -> (Vec<Start>, &'
                     queens.push(q);
                 }
             }
-            Start { size, queens }
+            (size, queens)
         })
         .collect();
     (

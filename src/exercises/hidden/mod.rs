@@ -22,3 +22,14 @@ pub const SEED: u64 = 2026;
 pub fn pending(exercise: &str) -> Report {
     Report::pending(exercise)
 }
+
+/// The sizes a checker tries, and how its report names them: `visible` (in the words
+/// `visible_words`), or in a hidden test two sizes drawn when graded.
+pub(super) fn sizes_for(
+    exercise: &str,
+    visible: std::ops::RangeInclusive<usize>,
+    visible_words: &str,
+) -> (Vec<usize>, String) {
+    super::trial::hidden_inputs!(inputs::sizes, exercise)
+        .unwrap_or_else(|| (visible.collect(), visible_words.to_owned()))
+}
