@@ -344,11 +344,13 @@ fn mutate_args(rng: &mut Rng, args: &[String]) -> Vec<String> {
     args
 }
 
-/// Runs the command line, killed after `patience`; returns its exit code (None for a signal)
-/// and what it wrote on stderr. A run still going after `patience` is a hang.
-fn run_bounded(args: &[String], patience: Duration) -> (Option<i32>, String) {
+/// Runs the command line in `folder` (so that a mutated relative path writes there, never in
+/// the repository), killed after `patience`; returns its exit code (None for a signal) and what
+/// it wrote on stderr. A run still going after `patience` is a hang.
+fn run_bounded(args: &[String], folder: &Path, patience: Duration) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
         .args(args)
+        .current_dir(folder)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -385,7 +387,7 @@ fn scratch() -> PathBuf {
     let made = [
         "count", "9", "--parts", "3", "--part", "1", "--dir", &dir_arg,
     ];
-    let (code, err) = run_bounded(&made.map(str::to_owned), Duration::from_secs(60));
+    let (code, err) = run_bounded(&made.map(str::to_owned), &dir, Duration::from_secs(60));
     assert_eq!(code, Some(0), "{err}");
     dir
 }
@@ -445,7 +447,7 @@ fn the_command_line_answers_every_mutated_call_with_an_exit_code() {
         if TIMED.contains(&args[0].as_str()) && !args.iter().any(|a| a == "--merge") {
             args.extend(["--time-limit".to_owned(), "2".to_owned()]);
         }
-        let (code, stderr) = run_bounded(&args, Duration::from_secs(30));
+        let (code, stderr) = run_bounded(&args, &work, Duration::from_secs(30));
         assert!(
             matches!(code, Some(0 | 1 | 2 | 10 | 20)),
             "case {done}: {args:?} exited with {code:?}: {stderr}"

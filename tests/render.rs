@@ -332,8 +332,11 @@ fn the_html_block_is_an_image_a_sanitiser_keeps() {
     let end = start + html[start..].find('"').unwrap();
     let decoded = String::from_utf8(unbase64(&html[start..end])).unwrap();
     assert_eq!(decoded, svg.as_str());
-    // The text alternative is the board, escaped for the attribute.
-    assert!(html.contains("alt=\".Q..\n...Q\nQ...\n..Q.\""), "{html}");
+    // The text alternative is the board in words, escaped for the attribute.
+    assert!(
+        html.contains("alt=\"4×4 board, queens in columns 2, 4, 1, 3 (row 1 first)\""),
+        "{html}"
+    );
     // Pages that want to style the drawing can still have it inline.
     assert!(svg.to_inline_html().contains("<svg"));
 }
@@ -668,4 +671,32 @@ fn an_arrow_leaves_its_piece_at_the_edge_and_stops_short_of_a_piece() {
         "an arrow to an empty square ends mid-square"
     );
     assert!(at(empty, "y2") > at(empty, "y1") + 2.0 * side);
+}
+
+#[test]
+fn boards_are_framed_and_conflicts_ringed() {
+    use nqueens::render::{BACKDROP, Theme, contrast};
+    let theme = Theme::default();
+    assert!(contrast(&theme.frame, BACKDROP).unwrap() >= 3.0);
+    // Queens on (1, 1), (2, 2) and (3, 1): every two attack each other.
+    let mut board = Board::new(4);
+    for (row, col) in [(1, 1), (2, 2), (3, 1)] {
+        board.place(Square::new(row, col), Piece::Queen).unwrap();
+    }
+    let svg = board.diagram().conflicts().render();
+    let markup = svg.as_str();
+    assert_eq!(markup.matches("class=\"frame\"").count(), 1);
+    assert!(markup.contains(&format!("stroke=\"{}\"", theme.frame)));
+    let attacking = board
+        .conflicts()
+        .into_iter()
+        .flat_map(|(a, b)| [a, b])
+        .collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(attacking.len(), 3);
+    assert_eq!(
+        markup.matches("class=\"conflict-ring\"").count(),
+        attacking.len()
+    );
+    // Without conflicts asked for, no rings.
+    assert!(!board.to_svg().as_str().contains("conflict-ring"));
 }

@@ -16,19 +16,33 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   keeps it off; that no two texts of a drawing touch (their letters' boxes, halos included, at
   least 1 px apart; an animation's captions, shown one at a time, excepted); and that no arrow
   runs across a piece (its line passes a piece's centre at a third of the piece's width or more);
-* checks every chart's lines as painted: each at 3:1 or more on white, and any two with the same
-  dash pattern in colours that stay apart under simulated protanopia, deuteranopia and
-  tritanopia;
+* checks every chart's lines as painted: each at 3:1 or more on white, and any two (guides
+  included) with dash patterns alike in colours that stay apart in normal vision and under
+  simulated protanopia, deuteranopia and tritanopia; that no point's marker hides another's of
+  the same size on the same spot, and that the legend covers none; that a line ending before
+  the others ends on a mark that it gave up (or was not run further), explained in the legend;
+  and that a log axis showing zeros labels their row 0, never a value under 1;
+* checks every board's frame (3:1 or more against the card round it), a ring round both pieces
+  of every conflict line (a shape, not a hue alone), and a halo at 3:1 under every stroke of an
+  animation's crosses;
+* checks every drawing's text alternative: a summary of at most 600 characters, no board spelt
+  out in dots, no unrounded number, no "undefined" or "NaN";
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
   lies within that square's rendered box;
 * plays every backtracking animation frame by frame (each CSS animation set to the middle of the
   frame) and checks that one caption shows, that the queens shown never attack each other, that
-  a dead end has its row crossed out, and that a solved search ends with n queens; then loads
-  the page again as a reader who asked for reduced motion and checks that each animation stands
-  still on its last frame;
+  a dead end has its row crossed out, that a solved search ends with n queens, that the last
+  frame is held over 2 s, and that a still strip of its steps (at least eight, or all) ends on
+  the last frame; then loads the page again as a reader who asked for reduced motion and checks
+  that each animation stands still on its last frame;
 * checks that every text of a Davis–Putnam search tree stays inside its box;
-* saves a screenshot of the page to target/screenshots/.
+* saves a screenshot of the page to target/screenshots/;
+* and, once, checks style.css in JupyterLab's light and dark themes: every text it colours at
+  4.5:1 or more against what is behind it, the coloured edges of quotes and reports at 3:1.
+
+    tools/browser_test.py               the exports tools/run_notebooks.py wrote
+    tools/browser_test.py --committed   the notebooks as committed, exported without running them
 
 Chromium is Debian's package (`make chromium` installs it, or upgrades it to the distribution's
 current version).
@@ -54,12 +68,30 @@ CLI = ROOT / "target" / "release" / "nqueens"
 OUTPUT_WIDTH = 848
 MIN_TEXT_PX = 9
 
+# The probes' colour arithmetic: a computed CSS colour as [r, g, b] (null when not opaque), and
+# its relative luminance (WCAG).
+COLOUR_FUNCTIONS = r"""  function rgb(colour) {
+    const m = (colour || '').match(/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/);
+    return m && (m[4] === undefined || Number(m[4]) > 0.99) ? [m[1], m[2], m[3]].map(Number) : null;
+  }
+  function luminance(c) {
+    const l = c.map(function (v) {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+  }"""
+
 PROBE = """
 <script>
 const OUTPUT_WIDTH = OUTPUT_WIDTH_PX;
 window.addEventListener('load', function () {
   const images = Array.from(document.querySelectorAll('img.nqueens-drawing')).map(function (img) {
     return {width: img.naturalWidth, height: img.naturalHeight};
+  });
+  // Each drawing's text alternative, before the drawings are put inline.
+  const alts = Array.from(document.querySelectorAll('img.nqueens-drawing')).map(function (img) {
+    return img.getAttribute('alt') || '';
   });
   // Shown at most 848 px wide, as JupyterLab shows an output in a 1280 px window.
   document.querySelectorAll('div.nqueens').forEach(function (div) {
@@ -97,17 +129,7 @@ window.addEventListener('load', function () {
   });
   // Every text of every drawing: its contrast with what lies under it, and whether its box lies
   // inside its own <svg>.
-  function rgb(colour) {
-    const m = (colour || '').match(/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/);
-    return m && (m[4] === undefined || Number(m[4]) > 0.99) ? [m[1], m[2], m[3]].map(Number) : null;
-  }
-  function luminance(c) {
-    const l = c.map(function (v) {
-      v /= 255;
-      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    });
-    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
-  }
+COLOUR_FUNCTIONS
   function opaque(element) {
     const style = getComputedStyle(element);
     return Number(style.fillOpacity) > 0.99 && Number(style.opacity) > 0.99 && rgb(style.fill);
@@ -240,16 +262,86 @@ window.addEventListener('load', function () {
     });
   });
   // Every chart's lines, as the browser paints them: colour and dash pattern of each, for the
-  // test that tells them apart without colour vision.
+  // test that tells them apart without colour vision; every point's marker (centre, size and
+  // colour), the marks of runs that gave up, the rings of zeros, the numbers of the y axis.
+  function centre(e) {
+    const b = e.getBoundingClientRect();
+    return {x: (b.left + b.right) / 2 + window.scrollX, y: (b.top + b.bottom) / 2 + window.scrollY,
+            size: Math.max(b.right - b.left, b.bottom - b.top)};
+  }
   const charts = Array.from(document.querySelectorAll('svg.nqueens-chart')).map(function (svg) {
     const seen = new Map();
     svg.querySelectorAll('polyline.line, polyline.guide').forEach(function (line) {
       const style = getComputedStyle(line);
       const key = style.stroke + '|' + style.strokeDasharray;
-      if (!seen.has(key)) seen.set(key, {colour: rgb(style.stroke), dash: style.strokeDasharray});
+      if (!seen.has(key)) seen.set(key, {colour: rgb(style.stroke), dash: style.strokeDasharray,
+                                         guide: line.classList.contains('guide')});
     });
+    const paint = function (e) {
+      const s = getComputedStyle(e);
+      return rgb(s.stroke) || rgb(s.fill);
+    };
+    const marks = function (selector) {
+      return Array.from(svg.querySelectorAll(selector)).filter(function (e) {
+        return !e.closest('g.legend');
+      }).map(function (e) {
+        return Object.assign(centre(e), {colour: paint(e)});
+      });
+    };
     const title = svg.querySelector('text');
-    return {title: title ? title.textContent.trim() : '', lines: Array.from(seen.values())};
+    const card = svg.querySelector('rect.legend');
+    const legendBox = card ? card.getBoundingClientRect() : null;
+    return {title: title ? title.textContent.trim() : '', lines: Array.from(seen.values()),
+            legend: legendBox ? [legendBox.left + window.scrollX, legendBox.top + window.scrollY,
+                                 legendBox.right + window.scrollX, legendBox.bottom + window.scrollY] : null,
+            markers: marks('polygon.marker'), zeros: marks('circle.zero'),
+            gaveUp: marks('.gave-up, .not-run'),
+            texts: Array.from(svg.querySelectorAll('text')).map(function (t) {
+              return t.textContent.trim();
+            }),
+            yNumbers: Array.from(svg.querySelectorAll('text[text-anchor="end"]')).map(function (t) {
+              return Object.assign(centre(t), {text: t.textContent.trim()});
+            })};
+  });
+  // Every board's frame (its contrast with the card behind the board), every pair of attacking
+  // pieces' marks beyond colour, and every cross of an animation on its halo.
+  function contrastOf(a, b) {
+    if (!a || !b) return 0;
+    const x = luminance(a), y = luminance(b);
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  }
+  const frames = Array.from(document.querySelectorAll('svg.nqueens-board')).map(function (svg) {
+    let outer = svg;
+    while (outer.ownerSVGElement) outer = outer.ownerSVGElement;
+    const card = outer.querySelector('rect.backdrop');
+    const back = card ? rgb(getComputedStyle(card).fill) : [255, 255, 255];
+    const frame = svg.querySelector(':scope > rect.frame, :scope > g > rect.frame');
+    const rings = Array.from(svg.querySelectorAll('.conflict-ring')).map(centre);
+    const ends = [];
+    svg.querySelectorAll('line.conflict').forEach(function (line) {
+      const ctm = line.getScreenCTM();
+      [[line.x1, line.y1], [line.x2, line.y2]].forEach(function (xy) {
+        const p = new DOMPoint(xy[0].baseVal.value, xy[1].baseVal.value).matrixTransform(ctm);
+        ends.push({x: p.x + window.scrollX, y: p.y + window.scrollY});
+      });
+    });
+    const square = svg.querySelector('rect.square');
+    return {compact: svg.classList.contains('compact'),
+            frame: frame ? contrastOf(rgb(getComputedStyle(frame).stroke), back) : null,
+            conflictEnds: ends, rings: rings,
+            square: square ? square.getBoundingClientRect().width : 0};
+  });
+  const crosses = [];
+  document.querySelectorAll('svg.nqueens-animation g.dead-end line:not(.halo)').forEach(function (line) {
+    const halo = Array.from(line.parentNode.querySelectorAll('line.halo')).find(function (h) {
+      return ['x1', 'y1', 'x2', 'y2'].every(function (k) {
+        return Math.abs(h[k].baseVal.value - line[k].baseVal.value) < 0.5;
+      });
+    });
+    const s = getComputedStyle(line);
+    crosses.push({halo: !!halo,
+                  contrast: halo ? contrastOf(rgb(s.stroke), rgb(getComputedStyle(halo).stroke)) : 0,
+                  wider: halo ? parseFloat(getComputedStyle(halo).strokeWidth) - parseFloat(s.strokeWidth) : 0});
   });
   // Every animation, frame by frame: all its CSS animations set to the middle of the frame,
   // then which caption and which queens are shown.
@@ -260,10 +352,12 @@ window.addEventListener('load', function () {
     // What shows before anything is touched: with reduced motion asked for, nothing plays and
     // this is all a reader sees.
     const visible = function (e) { return Number(getComputedStyle(e).opacity) > 0.5; };
+    // The strip of steps under the board is drawn still: not part of any frame.
+    const onBoard = function (e) { return !e.closest('g.strip'); };
     const still = {
       captions: Array.from(svg.querySelectorAll('text.caption')).filter(visible)
         .map(function (c) { return c.textContent.trim(); }),
-      queens: Array.from(svg.querySelectorAll('use.queen')).filter(visible).map(function (q) {
+      queens: Array.from(svg.querySelectorAll('use.queen')).filter(onBoard).filter(visible).map(function (q) {
         return [Number(q.dataset.row), Number(q.dataset.col)];
       }),
     };
@@ -274,15 +368,31 @@ window.addEventListener('load', function () {
       return {
         captions: captions.filter(shown).map(function (c) { return c.textContent.trim(); }),
         caption: caption.textContent.trim(),
-        queens: Array.from(svg.querySelectorAll('use.queen')).filter(shown).map(function (q) {
+        queens: Array.from(svg.querySelectorAll('use.queen')).filter(onBoard).filter(shown).map(function (q) {
           return [Number(q.dataset.row), Number(q.dataset.col)];
         }),
         dead_ends: svg.querySelectorAll('g.dead-end').length === 0 ? 0 :
           Array.from(svg.querySelectorAll('g.dead-end')).filter(shown).length,
       };
     });
+    // How long the last frame is held: from the moment its caption shows to the loop's end.
+    const lastCaption = captions[captions.length - 1];
+    const own = running.filter(function (a) { return a.effect.target === lastCaption; })[0];
+    let hold = 0;
+    if (own) {
+      const timing = own.effect.getComputedTiming();
+      const shownAt = own.effect.getKeyframes().filter(function (k) {
+        return Number(k.opacity) > 0.5;
+      }).map(function (k) { return k.computedOffset; });
+      hold = timing.duration * (1 - Math.min.apply(null, shownAt.concat([1])));
+    }
+    const strip = Array.from(svg.querySelectorAll('g.strip svg.nqueens-board')).map(function (b) {
+      return Array.from(b.querySelectorAll('use.queen')).map(function (q) {
+        return [Number(q.dataset.row), Number(q.dataset.col)];
+      });
+    });
     return {n: Number(svg.querySelector('svg.nqueens-board').dataset.size),
-            animations: running.length, frames: frames, still: still};
+            animations: running.length, frames: frames, still: still, hold: hold, strip: strip};
   });
   // Every box of a search tree holds its text.
   const spills = [];
@@ -297,11 +407,12 @@ window.addEventListener('load', function () {
   pre.id = 'nqueens-probe';
   pre.textContent = JSON.stringify({images: images, boards: boards, texts: texts,
                                     animations: animations, spills: spills, charts: charts,
-                                    crossedPieces: crossedPieces});
+                                    crossedPieces: crossedPieces, frames: frames,
+                                    crosses: crosses, alts: alts});
   document.body.appendChild(pre);
 });
 </script>
-""".replace("OUTPUT_WIDTH_PX", str(OUTPUT_WIDTH))
+""".replace("OUTPUT_WIDTH_PX", str(OUTPUT_WIDTH)).replace("COLOUR_FUNCTIONS", COLOUR_FUNCTIONS)
 
 def chromium(*args):
     with tempfile.TemporaryDirectory() as profile:
@@ -374,6 +485,8 @@ def check(found, ascii, squares, draws):
         problems.append(f"... and {len(found['crossedPieces']) - 5} more pieces under arrows")
     for chart in found["charts"]:
         problems += check_chart(chart)
+    problems += check_boards(found["frames"], found["crosses"])
+    problems += check_alts(found["alts"])
     for text in found["spills"][:5]:
         problems.append(f"text {text!r} runs out of its box in a search tree")
     for k, animation in enumerate(found["animations"]):
@@ -419,27 +532,134 @@ def contrast_on_white(colour):
     return 1.05 / (lum + 0.05)
 
 
+def dashes(text):
+    """A computed stroke-dasharray as numbers (an empty list for a solid line)."""
+    return [float(v) for v in re.findall(r"[\d.]+", text or "")] if text != "none" else []
+
+
+def dashed_alike(a, b):
+    """Two dash patterns a reader cannot tell apart: both solid, or dashes and gaps within two
+    pixels of each other."""
+    a, b = dashes(a), dashes(b)
+    return len(a) == len(b) and all(abs(x - y) <= 2 for x, y in zip(a, b))
+
+
+def number(text):
+    """An axis number as written (1.5k, 20M, 0.1), or None."""
+    found = re.fullmatch(r"(-?[\d.]+)([kMG]?)", text)
+    if not found:
+        return None
+    return float(found.group(1)) * {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}[found.group(2)]
+
+
 def check_chart(chart):
-    """A chart's lines as the browser paints them: each at 3:1 or more on the white card, and
-    any two told apart without colour: by their dash patterns, or else by colours that stay apart
-    under each simulated colour-vision deficiency."""
+    """A chart as the browser paints it: each line at 3:1 or more on the white card; any two
+    lines (guides too) with dash patterns alike in colours that stay apart in normal vision and
+    under each simulated colour-vision deficiency; no point's marker hidden under another's of
+    the same size; a line that ends before the others ends on a mark that it gave up there,
+    explained in the legend; a log axis showing zeros labels their row 0 and no value under 1."""
     problems = []
+    title = chart["title"]
     lines = chart["lines"]
     for line in lines:
         if line["colour"] is None or contrast_on_white(line["colour"]) < 3.0:
-            problems.append(f"chart {chart['title']!r}: a line of colour {line['colour']} is under "
+            problems.append(f"chart {title!r}: a line of colour {line['colour']} is under "
                             f"3:1 on white")
+    vision = dict(DEFICIENCIES, normal=[[1, 0, 0], [0, 1, 0], [0, 0, 1]])
     for i, a in enumerate(lines):
         for b in lines[i + 1:]:
-            if a["dash"] != b["dash"] or a["colour"] is None or b["colour"] is None:
+            if not dashed_alike(a["dash"], b["dash"]) or a["colour"] is None \
+                    or b["colour"] is None:
                 continue
-            for name, matrix in DEFICIENCIES.items():
+            for name, matrix in vision.items():
                 seen = [[min(1, max(0, sum(m * linear(c) for m, c in zip(row, colour))))
                          for row in matrix] for colour in (a["colour"], b["colour"])]
-                if sum((x - y) ** 2 for x, y in zip(*seen)) ** 0.5 < 0.04:
-                    problems.append(f"chart {chart['title']!r}: lines {a['colour']} and "
-                                    f"{b['colour']}, both dashed {a['dash']!r}, look alike under "
-                                    f"{name}")
+                if sum((x - y) ** 2 for x, y in zip(*seen)) ** 0.5 < 0.06:
+                    kinds = "/".join("guide" if line["guide"] else "line" for line in (a, b))
+                    problems.append(f"chart {title!r}: {kinds} {a['colour']} dashed "
+                                    f"{a['dash']!r} and {b['colour']} dashed {b['dash']!r} look "
+                                    f"alike in {name} vision")
+                    break
+    points = chart["markers"] + chart["zeros"]
+    for i, a in enumerate(points):
+        for b in points[i + 1:]:
+            if a["colour"] != b["colour"] and abs(a["x"] - b["x"]) < 3 \
+                    and abs(a["y"] - b["y"]) < 3 and abs(a["size"] - b["size"]) < 3:
+                problems.append(f"chart {title!r}: a point at ({a['x']:.0f}, {a['y']:.0f}) px "
+                                f"hides another of the same size")
+    if chart["legend"]:
+        left, top, right, bottom = chart["legend"]
+        covered = [p for p in chart["markers"] + chart["zeros"] + chart["gaveUp"]
+                   if left <= p["x"] <= right and top <= p["y"] <= bottom]
+        if covered:
+            problems.append(f"chart {title!r}: the legend covers {len(covered)} points or marks")
+    by_colour = {}
+    for marker in chart["markers"]:
+        key = tuple(marker["colour"] or ())
+        by_colour[key] = max(by_colour.get(key, float("-inf")), marker["x"])
+    right = max(by_colour.values(), default=0)
+    for colour, last in by_colour.items():
+        if last < right - 1 and not any(tuple(g["colour"] or ()) == colour and g["x"] > last + 1
+                                        for g in chart["gaveUp"]):
+            problems.append(f"chart {title!r}: the line of colour {list(colour)} stops at "
+                            f"{last:.0f} px, before the others, with no mark that it gave up")
+    if chart["gaveUp"] and not any("gave up" in t or "not run" in t for t in chart["texts"]):
+        problems.append(f"chart {title!r}: marks of runs that gave up, but no legend entry")
+    if chart["zeros"]:
+        values = [(number(t["text"]), t) for t in chart["yNumbers"]]
+        under_one = [t["text"] for v, t in values if v is not None and 0 < v < 1]
+        if under_one:
+            problems.append(f"chart {title!r}: a count's axis labelled {under_one}, under 1")
+        row = chart["zeros"][0]["y"]
+        if not any(v == 0 and abs(t["y"] - row) < 4 for v, t in values):
+            problems.append(f"chart {title!r}: the row of zeros is not labelled 0")
+    return problems
+
+
+def check_boards(frames, crosses):
+    """Every board framed at 3:1 or more against the card round it; both squares of every
+    pair of attacking pieces marked with a ring (a shape, not a hue alone); every cross of an
+    animation on a wider halo at 3:1 or more."""
+    problems = []
+    unframed = [f for f in frames if f["frame"] is None or f["frame"] < 3.0]
+    if unframed:
+        worst = min((f["frame"] or 0) for f in unframed)
+        problems.append(f"{len(unframed)} of {len(frames)} boards have no frame at 3:1 against "
+                        f"their card (lowest {worst:.2f})")
+    unringed = 0
+    for board in frames:
+        half = board["square"] / 2
+        for end in board["conflictEnds"]:
+            if not any(abs(r["x"] - end["x"]) < half and abs(r["y"] - end["y"]) < half
+                       for r in board["rings"]):
+                unringed += 1
+    if unringed:
+        problems.append(f"{unringed} ends of conflict lines have no ring round their piece: "
+                        f"the conflict shows by hue alone")
+    bare = [c for c in crosses if not c["halo"] or c["contrast"] < 3.0 or c["wider"] < 2]
+    if bare:
+        problems.append(f"{len(bare)} of {len(crosses)} strokes of the animation's crosses lack a "
+                        f"halo at 3:1 (lowest {min(c['contrast'] for c in bare):.2f})")
+    return problems
+
+
+def check_alts(alts):
+    """Every drawing's text alternative a summary: at most 600 characters, no run of ten or
+    more dots (a board spelt out), no number written to five or more significant digits after
+    its point, no
+    "undefined", "NaN" or "inf"."""
+    problems = []
+    for alt in alts:
+        head = alt.splitlines()[0][:50] if alt else ""
+        if len(alt) > 600:
+            problems.append(f"alt text {head!r}… is {len(alt)} characters long, over 600")
+        if re.search(r"\.{10,}", alt):
+            problems.append(f"alt text {head!r}… spells a board out in dots")
+        long_number = re.search(r"\d+\.0*[1-9]\d{4,}", alt)
+        if long_number:
+            problems.append(f"alt text {head!r}… has unrounded numbers: {long_number.group(0)}")
+        if re.search(r"\b(undefined|NaN|inf)\b", alt):
+            problems.append(f"alt text {head!r}… says 'undefined', 'NaN' or 'inf'")
     return problems
 
 
@@ -486,6 +706,15 @@ def check_animation(k, animation):
     if frames[0]["queens"]:
         problems.append(f"animation {k} does not start on an empty board")
     last = frames[-1]
+    if animation["hold"] <= 2000:
+        problems.append(f"animation {k} holds its last frame {animation['hold'] / 1000:.1f} s, "
+                        f"not over 2 s")
+    strip = animation["strip"]
+    if len(strip) < min(len(frames), 8):
+        problems.append(f"animation {k} has a strip of {len(strip)} steps for {len(frames)} "
+                        f"frames: readers who cannot play it see too little")
+    elif sorted(map(tuple, strip[-1])) != sorted(map(tuple, last["queens"])):
+        problems.append(f"animation {k}: the strip's last step is not the last frame")
     if last["caption"].startswith("solved") and len(last["queens"]) != n:
         problems.append(f"animation {k} ends with {len(last['queens'])} queens on {n}×{n}")
     placed = {len(f["queens"]) for f in frames}
@@ -494,6 +723,88 @@ def check_animation(k, animation):
     if len(problems) > 5:
         problems = problems[:5] + [f"... and {len(problems) - 5} more in animation {k}"]
     return problems
+
+
+# A page of every kind of text style.css colours, as the notebooks show it: markdown headings,
+# code, quotes and tables, and the coursework's reports, passed and failed.
+STYLE_SAMPLE = """<div class="jp-RenderedMarkdown"><h1>Heading 1</h1><h2>Heading 2</h2><h3>Heading 3</h3>
+<p>A sentence with <code>code</code> in it.</p><blockquote><p>A quoted sentence.</p></blockquote>
+<table><tr><th>head</th></tr><tr><td>cell</td></tr></table></div>
+<div class="nqueens-report passed"><p class="verdict">passed</p><pre>detail</pre></div>
+<div class="nqueens-report failed"><p class="verdict">failed</p><pre>detail</pre></div>"""
+
+STYLE_PROBE = """<script>
+window.addEventListener('load', function () {
+COLOUR_FUNCTIONS
+  function contrast(a, b) {
+    const x = luminance(a), y = luminance(b);
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  }
+  function background(e) {
+    for (; e; e = e.parentElement) {
+      const back = rgb(getComputedStyle(e).backgroundColor);
+      if (back) return back;
+    }
+    return [255, 255, 255];
+  }
+  const found = [];
+  document.querySelectorAll('h1, h2, h3, p, code, th, td, pre, .verdict').forEach(function (e) {
+    found.push({what: e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' '
+                      + JSON.stringify(e.textContent.trim().slice(0, 20)),
+                contrast: contrast(rgb(getComputedStyle(e).color), background(e)), least: 4.5});
+  });
+  document.querySelectorAll('.nqueens-report, blockquote').forEach(function (e) {
+    found.push({what: 'the edge of ' + e.tagName.toLowerCase() + '.' + e.className,
+                contrast: contrast(rgb(getComputedStyle(e).borderLeftColor), background(e.parentElement)),
+                least: 3.0});
+  });
+  const pre = document.createElement('pre');
+  pre.id = 'nqueens-probe';
+  pre.textContent = JSON.stringify(found);
+  document.body.appendChild(pre);
+});
+</script>""".replace("COLOUR_FUNCTIONS", COLOUR_FUNCTIONS)
+
+
+def check_style():
+    """Every text style.css colours, read in JupyterLab's light theme (black on white) and its
+    dark one (light text on #111111, the body marked data-jp-theme-light="false" as JupyterLab
+    marks it): text at 4.5:1 or more against what is behind it, the coloured edges of quotes and
+    reports at 3:1."""
+    css = (ROOT / "style.css").read_text(encoding="utf-8")
+    problems = []
+    themes = {"light": ("true", "#ffffff", "#000000"), "dark": ("false", "#111111", "#e6e6e6")}
+    for theme, (light, back, ink) in themes.items():
+        page = (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>body {{ background: "
+                f"{back}; color: {ink}; }}</style><style>{css}</style></head><body "
+                f"data-jp-theme-light=\"{light}\">{STYLE_SAMPLE}{STYLE_PROBE}</body></html>")
+        with tempfile.NamedTemporaryFile("w", suffix=".html", encoding="utf-8") as file:
+            file.write(page)
+            file.flush()
+            dom = chromium("--virtual-time-budget=5000", "--dump-dom",
+                           pathlib.Path(file.name).as_uri())
+        found = re.search(r'<pre id="nqueens-probe">(.*?)</pre>', dom, re.S)
+        if not found:
+            return [f"style.css: the probe did not run ({theme} theme)"]
+        for item in json.loads(html.unescape(found.group(1))):
+            if item["contrast"] < item["least"]:
+                problems.append(f"style.css, {theme} theme: {item['what']} at "
+                                f"{item['contrast']:.2f}:1, under {item['least']}:1")
+    return problems
+
+
+def export_committed():
+    """HTML exports of the notebooks as committed (their outputs as they are, nothing run), in
+    a folder of their own: what a reader who opens them sees."""
+    import nbformat
+    from nbconvert import HTMLExporter
+    out = ROOT / "target" / "committed"
+    out.mkdir(parents=True, exist_ok=True)
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = nbformat.read(notebook, as_version=4)
+        page, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
+        (out / notebook.with_suffix(".html").name).write_text(page, encoding="utf-8")
+    return out
 
 
 def pages_to_check():
@@ -513,11 +824,18 @@ def pages_to_check():
 
 
 def main():
+    global PAGES
     print(f"browser: {cdp.version()}")
+    if "--committed" in sys.argv[1:]:
+        PAGES = export_committed()
     pages = pages_to_check()
+    failed = 0
+    for problem in check_style():
+        print("  " + problem)
+        failed = 1
+    print(f"style.css: {'FAILED' if failed else 'ok'} in the light and the dark theme")
     SHOTS.mkdir(parents=True, exist_ok=True)
     ascii, squares = expected_board()
-    failed = 0
     known_total = 0
     for page, draws in pages:
         found = probe(page)
@@ -548,7 +866,7 @@ def main():
         print("no page shows the 8-queens solution of `nqueens solve 8`: nothing was checked "
               "square by square")
         failed += 1
-    print(f"{len(pages) - failed} passed, {failed} failed")
+    print(f"{len(pages) + 1 - failed} passed, {failed} failed (the notebooks' pages and style.css)")
     return 1 if failed else 0
 
 

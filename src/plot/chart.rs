@@ -5,8 +5,8 @@ use std::path::Path;
 
 use super::PlotError;
 use super::draw::{
-    Axis, Drawable, bounds, decades, draw_guides, draw_lines, failed, frame, legend, linear_ticks,
-    log_ticks, pad, plot_area, short,
+    Axis, Drawable, bounds, decades, draw_guides, draw_lines, drawn_pixels, failed, frame, legend,
+    linear_ticks, log_ticks, pad, plot_area, short,
 };
 use crate::render::{Html, Svg};
 
@@ -21,6 +21,28 @@ pub struct Chart {
     pub(super) size: (u32, u32),
     pub(super) series: Vec<(String, Vec<(f64, f64)>)>,
     guides: Vec<Guide>,
+    /// Where lines end early: runs that gave up, sizes not run.
+    ends: Vec<End>,
+    /// How the text copy says a value that is not defined (NaN).
+    undefined: String,
+}
+
+/// Why a line ends before the chart does, drawn as a mark of its own and explained in the
+/// legend, so that a line never just stops.
+#[derive(Debug, Clone, PartialEq)]
+struct End {
+    /// The line it belongs to.
+    label: String,
+    x: f64,
+    kind: EndKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum EndKind {
+    /// The run at x stopped at its budget, having spent y: the true value is at least y.
+    GaveUp(f64),
+    /// From x on the line was not run.
+    NotRun,
 }
 
 /// A dashed reference line: what a claimed growth looks like on the chart's axes.
@@ -75,6 +97,8 @@ impl Chart {
             size: (640, 400),
             series: Vec::new(),
             guides: Vec::new(),
+            ends: Vec::new(),
+            undefined: "not defined".to_owned(),
         }
     }
 
@@ -160,6 +184,46 @@ impl Chart {
         self
     }
 
+    /// Marks the runs of the line named `label` that gave up: at each (x, y), the run for x
+    /// stopped at its budget having spent y, so its value is at least y. Drawn as a hollow
+    /// triangle pointing up, in the line's colour, and explained in the legend: a line that
+    /// ends early never just stops.
+    #[must_use]
+    pub fn gave_up(mut self, label: &str, points: impl IntoIterator<Item = (f64, f64)>) -> Self {
+        for (x, y) in points {
+            if x.is_finite() && y.is_finite() {
+                self.ends.push(End {
+                    label: label.to_owned(),
+                    x,
+                    kind: EndKind::GaveUp(y),
+                });
+            }
+        }
+        self
+    }
+
+    /// Marks that the line named `label` was not run from `x` on (too slow to wait for): a
+    /// crossed ring on the bottom edge at `x`, in the line's colour, explained in the legend.
+    #[must_use]
+    pub fn not_run_from(mut self, label: &str, x: f64) -> Self {
+        if x.is_finite() {
+            self.ends.push(End {
+                label: label.to_owned(),
+                x,
+                kind: EndKind::NotRun,
+            });
+        }
+        self
+    }
+
+    /// How the text copy of the chart says a value that is not defined (NaN), in words: "not
+    /// defined" unless told otherwise, e.g. "no ratio: none at n − 1".
+    #[must_use]
+    pub fn undefined_as(mut self, words: &str) -> Self {
+        words.clone_into(&mut self.undefined);
+        self
+    }
+
     /// What each line draws: its runs of points joined by a line, and, on a log scale, the x of
     /// each point with y ≤ 0, which the scale cannot show. Such a point breaks the line (n = 1
     /// is not joined to n = 4 across the two boards without a solution) and is marked under
@@ -187,25 +251,53 @@ impl Chart {
                     }
                 }
                 runs.retain(|run| !run.is_empty());
+                let mine = self.ends.iter().filter(|end| &end.label == label);
+                let mine = mine.filter(|end| !self.log_x || end.x > 0.0);
+                let mut gave_up = Vec::new();
+                let mut not_run = Vec::new();
+                for end in mine {
+                    match end.kind {
+                        EndKind::GaveUp(y) if !self.log_y || y > 0.0 => gave_up.push((end.x, y)),
+                        EndKind::GaveUp(_) => {}
+                        EndKind::NotRun => not_run.push(end.x),
+                    }
+                }
                 Drawable {
                     label: label.as_str(),
                     runs,
                     zeros,
+                    gave_up,
+                    not_run,
                 }
             })
             .collect()
     }
 
-    /// The chart as a table of its points, for text-only readers.
+    /// The chart as a table of its points, for text-only readers: its title, what is drawn
+    /// against what, and each line's points as (x, y), y to three significant figures.
     pub fn to_text(&self) -> String {
         let mut text = format!("{}\n", self.title);
+        if !self.x_label.is_empty() && !self.y_label.is_empty() {
+            let _ = writeln!(text, "{} against {}", self.y_label, self.x_label);
+        }
         for (label, points) in &self.series {
             let _ = write!(text, "{label}:");
             for (x, y) in points {
                 if y.is_nan() {
-                    let _ = write!(text, " ({x}, undefined)");
+                    let _ = write!(text, " ({}, {})", rounded(*x), self.undefined);
                 } else {
-                    let _ = write!(text, " ({x}, {y})");
+                    let _ = write!(text, " ({}, {})", rounded(*x), rounded(*y));
+                }
+            }
+            for end in self.ends.iter().filter(|end| &end.label == label) {
+                match end.kind {
+                    EndKind::GaveUp(y) => {
+                        let _ =
+                            write!(text, "; gave up at {} after {}", rounded(end.x), rounded(y));
+                    }
+                    EndKind::NotRun => {
+                        let _ = write!(text, "; not run from {} on", rounded(end.x));
+                    }
                 }
             }
             text.push('\n');
@@ -230,7 +322,13 @@ impl Chart {
             return Err(failed("no points to draw"));
         }
         let zeros = series.iter().flat_map(|s| s.zeros.iter().copied());
-        let (x_min, x_max) = bounds(all.iter().map(|p| p.0).chain(zeros));
+        let stops = series.iter().flat_map(|s| {
+            s.gave_up
+                .iter()
+                .map(|p| p.0)
+                .chain(s.not_run.iter().copied())
+        });
+        let (x_min, x_max) = bounds(all.iter().map(|p| p.0).chain(zeros).chain(stops));
         // Guides span the data's x range; the y range holds them where they are shown.
         let guides: Vec<(&str, Vec<(f64, f64)>)> = self
             .guides
@@ -244,6 +342,7 @@ impl Chart {
         let (y_min, y_max) = bounds(
             all.iter()
                 .chain(guides.iter().flat_map(|g| g.1.iter()))
+                .chain(series.iter().flat_map(|s| s.gave_up.iter()))
                 .map(|p| p.1),
         );
         let (left, top, right, bottom) = plot_area(self.size);
@@ -264,10 +363,11 @@ impl Chart {
                 linear_ticks(x_low, x_high, 8.0)
             },
         };
-        let (low, high) = pad(y_min, y_max, self.log_y);
-        // Zeros on a log scale sit a decade below the lowest point, not at its height.
-        let zeros = series.iter().any(|s| !s.zeros.is_empty());
-        let low = if self.log_y && zeros { low / 10.0 } else { low };
+        let (lowest, high) = pad(y_min, y_max, self.log_y);
+        // Zeros on a log scale sit on a row of their own a decade below the lowest point, labelled
+        // 0: the axis's numbers start at the lowest decade of the data, never at a tenth of it.
+        let zeros = self.log_y && series.iter().any(|s| !s.zeros.is_empty());
+        let low = if zeros { lowest / 10.0 } else { lowest };
         let y = Axis {
             low,
             high,
@@ -275,16 +375,13 @@ impl Chart {
             from: bottom,
             to: top,
             ticks: if self.log_y {
-                decades(low, high)
+                decades(lowest, high)
             } else {
                 linear_ticks(low, high, 6.0)
             },
         };
         let (width, height) = self.size;
-        let mut markup = format!(
-            "<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
-             xmlns=\"http://www.w3.org/2000/svg\" class=\"nqueens-chart\">\n"
-        );
+        let mut markup = String::new();
         // Doublings of a board size read best whole: 1024, not 1.024k.
         let x_number = |v: f64| {
             if v.fract() == 0.0 && v.abs() < 1e4 {
@@ -299,11 +396,17 @@ impl Chart {
             (&self.title, &self.x_label, &self.y_label),
             (&x, &y),
             &x_number,
+            zeros,
         );
         let mut entries = draw_lines(&mut markup, &series, (&x, &y));
         entries.extend(draw_guides(&mut markup, &guides, (&x, &y)));
-        legend(&mut markup, &entries, self.size);
-        markup.push_str("</svg>\n");
+        let drawn = drawn_pixels(&series, &guides, (&x, &y));
+        // A legend that would cover points goes under the chart, which grows to hold it.
+        let height = height + legend(&mut markup, &entries, self.size, &drawn);
+        let markup = format!(
+            "<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+             xmlns=\"http://www.w3.org/2000/svg\" class=\"nqueens-chart\">\n{markup}</svg>\n"
+        );
         Ok(Svg::from_parts(markup, self.size.0, self.to_text()))
     }
 
@@ -328,9 +431,136 @@ impl Chart {
     }
 }
 
+/// A number for readers: whole numbers as they are, others to three significant figures
+/// (0.0449, 4.48, 303), never 0.16717300000000002.
+fn rounded(v: f64) -> String {
+    if !v.is_finite() || (v.fract() == 0.0 && v.abs() < 1e15) {
+        return format!("{v}");
+    }
+    // The fewest digits after the point that keep three significant figures.
+    let mut scale = 1.0;
+    let mut decimals = 0;
+    while v.abs() * scale < 100.0 && decimals < 17 {
+        scale *= 10.0;
+        decimals += 1;
+    }
+    let text = format!("{v:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_for_readers_have_three_significant_figures() {
+        assert_eq!(rounded(0.044_886_999_999_999_996), "0.0449");
+        assert_eq!(rounded(4.483_247), "4.48");
+        assert_eq!(rounded(303.052_96), "303");
+        assert_eq!(rounded(1_251_127_296.0), "1251127296");
+        assert_eq!(rounded(2.5), "2.5");
+        assert_eq!(rounded(0.4), "0.4");
+        let text = Chart::new("t")
+            .line("a", [(1.0, 0.167_173_000_000_000_02), (2.0, f64::NAN)])
+            .undefined_as("no ratio")
+            .to_text();
+        assert!(text.contains("(1, 0.167) (2, no ratio)"), "{text}");
+    }
+
+    #[test]
+    fn points_on_the_same_spot_ring_each_other() {
+        let same = [(1.0, 5.0), (2.0, 7.0)];
+        let chart = Chart::new("t")
+            .line("a", same)
+            .line("b", same)
+            .line("c", same);
+        let svg = chart.render().unwrap();
+        let plot = svg.as_str().split("<g class=\"legend\">").next().unwrap();
+        // Per point: one filled marker, then a hollow one twice its size, then three times.
+        let sizes: Vec<f64> = plot
+            .split("<polygon class=\"marker\"")
+            .skip(1)
+            .map(|m| {
+                let points = m
+                    .split("points=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap();
+                let xs: Vec<f64> = points
+                    .split(' ')
+                    .map(|p| p.split(',').next().unwrap().parse().unwrap())
+                    .collect();
+                xs.iter().copied().fold(f64::MIN, f64::max)
+                    - xs.iter().copied().fold(f64::MAX, f64::min)
+            })
+            .collect();
+        assert_eq!(sizes.len(), 6);
+        assert!(sizes[0] < sizes[2] && sizes[2] < sizes[4], "{sizes:?}");
+        assert!(svg.as_str().contains("on a point of a line above"));
+    }
+
+    #[test]
+    fn a_legend_that_would_cover_points_goes_under_the_chart() {
+        let free = Chart::new("t")
+            .line("a", [(0.0, 0.0), (10.0, 1.0)])
+            .line("b", [(0.0, 1.0), (10.0, 2.0)]);
+        assert!(free.render().unwrap().as_str().contains("height=\"400\""));
+        // Two diagonals reach all four corners of the plot area.
+        let crossed = Chart::new("t")
+            .line("a", (0..=10).map(|i| (f64::from(i), f64::from(i))))
+            .line("b", (0..=10).map(|i| (f64::from(i), f64::from(10 - i))));
+        let markup = crossed.render().unwrap().as_str().to_owned();
+        let height: f64 = markup
+            .split("height=\"")
+            .nth(1)
+            .and_then(|h| h.split('"').next())
+            .and_then(|h| h.parse().ok())
+            .unwrap();
+        assert!(height > 400.0, "{height}");
+        let card: f64 = markup
+            .split("<rect class=\"legend\" x=\"")
+            .nth(1)
+            .and_then(|r| r.split("y=\"").nth(1))
+            .and_then(|y| y.split('"').next())
+            .and_then(|y| y.parse().ok())
+            .unwrap();
+        assert!(card >= 400.0, "the legend's card starts at {card}");
+    }
+
+    #[test]
+    fn a_line_that_ends_early_says_why() {
+        let chart = Chart::new("t")
+            .log_y(true)
+            .line("a", [(8.0, 1.0), (16.0, 30.0)])
+            .line("b", [(8.0, 1.0), (16.0, 2.0), (32.0, 3.0)])
+            .gave_up("a", [(32.0, 5000.0)])
+            .not_run_from("b", 64.0);
+        let drawn = chart.drawable();
+        assert_eq!(drawn[0].gave_up, vec![(32.0, 5000.0)]);
+        assert_eq!(drawn[1].not_run, vec![64.0]);
+        let svg = chart.render().unwrap();
+        let markup = svg.as_str();
+        assert_eq!(
+            markup.matches("class=\"gave-up\"").count(),
+            2,
+            "the mark and its legend"
+        );
+        assert_eq!(
+            markup.matches("class=\"not-run\"").count(),
+            2,
+            "the mark and its legend"
+        );
+        assert!(markup.contains("gave up") && markup.contains("not run"));
+        let text = chart.to_text();
+        assert!(text.contains("gave up at 32 after 5000"), "{text}");
+        assert!(text.contains("not run from 64 on"), "{text}");
+    }
 
     #[test]
     fn an_undefined_value_breaks_the_line_and_a_zero_leaves_it_on_a_log_scale() {

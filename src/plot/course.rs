@@ -45,6 +45,7 @@ pub fn solution_ratios(counts: &[(usize, Counts)]) -> Chart {
     Chart::new("Solutions of n queens over those of n − 1")
         .x_label("n")
         .y_label("times as many")
+        .undefined_as("no ratio: no solutions at n − 1")
         .line("a(n) / a(n − 1)", ratios)
         .power_guide("6½ times", 0.0, (first, 6.5))
         .power_guide("5 times", 0.0, (first, 5.0))

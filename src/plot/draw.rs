@@ -9,14 +9,15 @@ use crate::render::escape_html;
 
 /// Line colours, in the order lines are added: the Okabe–Ito colours that people with the
 /// common colour-vision deficiencies tell apart, darkened where needed so that each has a
-/// contrast of at least 3:1 with the white card behind a chart. Colour is never the only
+/// contrast of at least 3:1 with the white card behind a chart, and black (no grey: the guides
+/// are grey). Colour is never the only
 /// difference: each line also has its own dash pattern and point marker ([`STYLES`]).
 const PALETTE: [Rgb; 6] = [
     Rgb(0x00, 0x5f, 0x9e),
     Rgb(0xc0, 0x50, 0x00),
     Rgb(0x00, 0x7a, 0x5a),
     Rgb(0xa3, 0x47, 0x8a),
-    Rgb(0x4d, 0x4d, 0x4d),
+    Rgb(0x00, 0x00, 0x00),
     Rgb(0x8a, 0x61, 0x00),
 ];
 
@@ -95,13 +96,33 @@ impl Marker {
 
     /// The marker as a `<polygon>` centred on (x, y).
     fn at(self, x: f64, y: f64, colour: Rgb) -> String {
+        self.drawn(x, y, colour, 0)
+    }
+
+    /// The marker centred on (x, y): filled, or, when `under` markers of other lines are
+    /// already on that spot, hollow and larger than each of them, so that it rings them instead
+    /// of hiding them.
+    fn drawn(self, x: f64, y: f64, colour: Rgb, under: usize) -> String {
+        let around = under > 0;
+        let scale = 1.0 + f64::from(u32::try_from(under).unwrap_or(4).min(4));
         let points: Vec<String> = self
             .shape()
             .into_iter()
-            .map(|(dx, dy)| format!("{:.1},{:.1}", x + f64::from(dx), y + f64::from(dy)))
+            .map(|(dx, dy)| {
+                format!(
+                    "{:.1},{:.1}",
+                    x + scale * f64::from(dx),
+                    y + scale * f64::from(dy)
+                )
+            })
             .collect();
+        let paint = if around {
+            format!("fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"")
+        } else {
+            format!("fill=\"{colour}\"")
+        };
         format!(
-            "<polygon class=\"marker\" fill=\"{colour}\" points=\"{}\"/>\n",
+            "<polygon class=\"marker\" {paint} points=\"{}\"/>\n",
             points.join(" ")
         )
     }
@@ -208,6 +229,10 @@ pub(super) struct Drawable<'a> {
     pub(super) label: &'a str,
     pub(super) runs: Vec<Vec<(f64, f64)>>,
     pub(super) zeros: Vec<f64>,
+    /// Runs that gave up at their budget: x, and what they had spent (a least value).
+    pub(super) gave_up: Vec<(f64, f64)>,
+    /// The x from which the line was not run.
+    pub(super) not_run: Vec<f64>,
 }
 
 /// One axis: the values it spans, linear or logarithmic, the pixels it spans (from the low
@@ -302,6 +327,7 @@ pub(super) fn frame(
     names: (&str, &str, &str),
     (x, y): (&Axis, &Axis),
     x_number: &dyn Fn(f64) -> String,
+    zero_row: bool,
 ) {
     let (title, x_name, y_name) = names;
     let (w, h) = (f64::from(size.0), f64::from(size.1));
@@ -333,6 +359,24 @@ pub(super) fn frame(
         "<polyline class=\"axes\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1\" \
          points=\"{left:.1},{top:.1} {left:.1},{bottom:.1} {right:.1},{bottom:.1}\"/>"
     );
+    if zero_row {
+        // The row of zeros under a log scale, labelled 0, and a break in the axis above it: no
+        // value lies between 0 and the lowest decade.
+        out.push_str(&text(left - 6.0, bottom + 4.0, "end", FONT, "0", ""));
+        let gap = f64::midpoint(y.at(y.ticks.first().copied().unwrap_or(y.high)), bottom);
+        let _ = writeln!(
+            out,
+            "<rect class=\"break\" x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"5\" \
+             fill=\"#ffffff\"/>\n<path class=\"break\" d=\"M{:.1},{:.1} l8,-3 M{:.1},{:.1} l8,-3\" \
+             stroke=\"{INK}\" stroke-width=\"1\" fill=\"none\"/>",
+            left - 4.0,
+            gap - 2.5,
+            left - 4.0,
+            gap - 1.0,
+            left - 4.0,
+            gap + 3.0,
+        );
+    }
     out.push_str(&text(
         f64::midpoint(left, right),
         h - MARGIN - 4.0,
@@ -358,8 +402,76 @@ pub(super) struct Entry<'a> {
     colour: Rgb,
     dash: Option<(u32, u32)>,
     marker: Option<Marker>,
-    /// A ring: the entry that explains the zeros on a log scale.
-    ring: bool,
+    /// What its sample is: a line, or one of the marks explained once.
+    sample: Sample,
+}
+
+/// The sample a legend entry shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sample {
+    Line,
+    /// The ring of a zero on a log scale.
+    Ring,
+    /// The mark of a run that gave up.
+    GaveUp,
+    /// The mark of sizes not run.
+    NotRun,
+    /// A hollow, larger marker: a point on the spot of another line's.
+    Around,
+}
+
+/// The hollow triangle, pointing up, of a run that gave up at (x, y): its value is at least y.
+fn gave_up_mark(x: f64, y: f64, colour: Rgb) -> String {
+    format!(
+        "<polygon class=\"gave-up\" fill=\"#ffffff\" stroke=\"{colour}\" stroke-width=\"2\" \
+         points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\"/>\n",
+        x,
+        y - 7.0,
+        x + 6.0,
+        y + 4.0,
+        x - 6.0,
+        y + 4.0
+    )
+}
+
+/// The crossed ring of sizes not run, centred on (x, y).
+fn not_run_mark(x: f64, y: f64, colour: Rgb) -> String {
+    format!(
+        "<g class=\"not-run\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\">\
+         <circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"5\"/>\
+         <path d=\"M{:.1},{:.1} L{:.1},{:.1}\"/></g>\n",
+        x - 3.5,
+        y + 3.5,
+        x + 3.5,
+        y - 3.5
+    )
+}
+
+/// Where a line ends early: each run that gave up, a hollow triangle at what it had spent, with a
+/// dotted step to it from the line's last point before it; each size from which it was not run,
+/// a crossed ring on the bottom edge.
+fn draw_ends(out: &mut String, line: &Drawable<'_>, colour: Rgb, (x, y): (&Axis, &Axis)) {
+    for &(a, b) in &line.gave_up {
+        let mark = (x.at(a), y.at(b));
+        let before = line
+            .runs
+            .iter()
+            .flatten()
+            .filter(|p| p.0 < a)
+            .max_by(|p, q| p.0.total_cmp(&q.0));
+        if let Some(&(c, d)) = before {
+            out.push_str(&polyline(
+                &[(x.at(c), y.at(d)), mark],
+                colour,
+                Some((2, 3)),
+                "reach",
+            ));
+        }
+        out.push_str(&gave_up_mark(mark.0, mark.1, colour));
+    }
+    for &a in &line.not_run {
+        out.push_str(&not_run_mark(x.at(a), y.from - 10.0, colour));
+    }
 }
 
 /// Draws each line, run by run, in its colour, dash pattern and marker ([`STYLES`]); a point
@@ -371,43 +483,125 @@ pub(super) fn draw_lines<'a>(
     (x, y): (&Axis, &Axis),
 ) -> Vec<Entry<'a>> {
     let mut entries = Vec::new();
+    // Where markers and rings already are: a later line's point on the same spot rings it
+    // (larger and hollow) rather than hiding it.
+    let mut taken: Vec<(f64, f64, usize)> = Vec::new();
+    let mut rings: Vec<(f64, f64)> = Vec::new();
+    let mut any_around = false;
+    let near = |spots: &[(f64, f64)], (px, py): (f64, f64)| {
+        spots
+            .iter()
+            .filter(|&&(qx, qy)| (qx - px).abs() < 3.0 && (qy - py).abs() < 3.0)
+            .count()
+    };
     for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
         let (dash, marker) = STYLES[i % STYLES.len()];
+        let mut placed = Vec::new();
         for run in &line.runs {
             let points: Vec<(f64, f64)> = run.iter().map(|&(a, b)| (x.at(a), y.at(b))).collect();
             out.push_str(&polyline(&points, colour, dash, "line"));
             for &(px, py) in &points {
-                out.push_str(&marker.at(px, py, colour));
+                // Larger than every marker already within 3 pixels.
+                let under = taken
+                    .iter()
+                    .filter(|&&(qx, qy, _)| (qx - px).abs() < 3.0 && (qy - py).abs() < 3.0)
+                    .map(|&(_, _, k)| k + 1)
+                    .max()
+                    .unwrap_or(0);
+                any_around |= under > 0;
+                out.push_str(&marker.drawn(px, py, colour, under));
+                placed.push((px, py, under));
             }
         }
         for &zero in &line.zeros {
+            let spot = (x.at(zero), y.from);
+            let r = 4.0 + 4.0 * f64::from(u32::try_from(near(&rings, spot)).unwrap_or(4));
             let _ = writeln!(
                 out,
-                "<circle class=\"zero\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\" fill=\"none\" \
+                "<circle class=\"zero\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"{r}\" fill=\"none\" \
                  stroke=\"{colour}\" stroke-width=\"2\"/>",
-                x.at(zero),
-                y.from
+                spot.0, spot.1
             );
+            rings.push(spot);
         }
+        draw_ends(out, line, colour, (x, y));
+        taken.extend(placed);
         entries.push(Entry {
             label: line.label,
             colour,
             dash,
             marker: Some(marker),
-            ring: false,
+            sample: Sample::Line,
         });
     }
-    if series.iter().any(|s| !s.zeros.is_empty()) {
-        entries.push(Entry {
-            label: "0: below a log scale",
-            colour: Rgb(0, 0, 0),
-            dash: None,
-            marker: None,
-            ring: true,
-        });
+    let explained = [
+        (
+            any_around,
+            "larger, hollow: on a point of a line above",
+            Sample::Around,
+        ),
+        (
+            series.iter().any(|s| !s.zeros.is_empty()),
+            "0: below a log scale",
+            Sample::Ring,
+        ),
+        (
+            series.iter().any(|s| !s.gave_up.is_empty()),
+            "gave up here: at least this",
+            Sample::GaveUp,
+        ),
+        (
+            series.iter().any(|s| !s.not_run.is_empty()),
+            "not run from here on",
+            Sample::NotRun,
+        ),
+    ];
+    for (shown, label, sample) in explained {
+        if shown {
+            entries.push(Entry {
+                label,
+                colour: Rgb(0, 0, 0),
+                dash: None,
+                marker: None,
+                sample,
+            });
+        }
     }
     entries
+}
+
+/// The pixels a chart draws on, for placing its legend clear of them: every point of every line
+/// and the way between each two (eight steps), the marks of runs that gave up and of zeros and
+/// sizes not run, every point of the guides.
+pub(super) fn drawn_pixels(
+    series: &[Drawable<'_>],
+    guides: &[(&str, Vec<(f64, f64)>)],
+    (x, y): (&Axis, &Axis),
+) -> Vec<(f64, f64)> {
+    let mut pixels = Vec::new();
+    for line in series {
+        for run in &line.runs {
+            let points: Vec<(f64, f64)> = run.iter().map(|&(a, b)| (x.at(a), y.at(b))).collect();
+            pixels.extend(points.iter().copied());
+            for pair in points.windows(2) {
+                for k in 1..8 {
+                    let t = f64::from(k) / 8.0;
+                    pixels.push((
+                        pair[0].0 + t * (pair[1].0 - pair[0].0),
+                        pair[0].1 + t * (pair[1].1 - pair[0].1),
+                    ));
+                }
+            }
+        }
+        pixels.extend(line.gave_up.iter().map(|&(a, b)| (x.at(a), y.at(b))));
+        pixels.extend(line.zeros.iter().map(|&a| (x.at(a), y.from)));
+        pixels.extend(line.not_run.iter().map(|&a| (x.at(a), y.from - 10.0)));
+    }
+    for (_, points) in guides {
+        pixels.extend(points.iter().map(|&(a, b)| (x.at(a), y.at(b))));
+    }
+    pixels
 }
 
 /// Draws each guide as a dashed grey line; returns the legend's entries.
@@ -426,20 +620,26 @@ pub(super) fn draw_guides<'a>(
             colour,
             dash: Some(dash),
             marker: None,
-            ring: false,
+            sample: Sample::Line,
         });
     }
     entries
 }
 
-/// The legend, in the plot area's upper left corner on an opaque card, when there is more than
-/// one thing to tell apart.
-pub(super) fn legend(out: &mut String, entries: &[Entry<'_>], size: (u32, u32)) {
+/// The legend, when there is more than one thing to tell apart: on an opaque card in the first
+/// corner of the plot area (upper left, upper right, lower right, lower left) that covers none of
+/// the `drawn` points (the pixels of the lines, marks and guides), or, when every corner would,
+/// under the chart. Returns the height the chart grows by (0 for a legend in a corner).
+pub(super) fn legend(
+    out: &mut String,
+    entries: &[Entry<'_>],
+    size: (u32, u32),
+    drawn: &[(f64, f64)],
+) -> u32 {
     if entries.len() < 2 {
-        return;
+        return 0;
     }
-    let (left, top, _, _) = plot_area(size);
-    let (x, y) = (left + 6.0, top + 6.0);
+    let (left, top, right, bottom) = plot_area(size);
     let widest = entries
         .iter()
         .map(|e| e.label.chars().count())
@@ -450,36 +650,74 @@ pub(super) fn legend(out: &mut String, entries: &[Entry<'_>], size: (u32, u32)) 
     let width = 46.0 + 0.62 * f64::from(FONT) * chars;
     let row = 17.0;
     let rows = f64::from(u32::try_from(entries.len()).unwrap_or(u32::MAX));
+    let height = rows * row + 8.0;
+    let corners = [
+        (left + 6.0, top + 6.0),
+        (right - 6.0 - width, top + 6.0),
+        (right - 6.0 - width, bottom - 6.0 - height),
+        (left + 6.0, bottom - 6.0 - height),
+    ];
+    let covered = |&(x, y): &(f64, f64)| {
+        drawn
+            .iter()
+            .filter(|&&(px, py)| {
+                px > x - 8.0 && px < x + width + 8.0 && py > y - 8.0 && py < y + height + 8.0
+            })
+            .count()
+    };
+    let free = corners.iter().copied().find(|corner| covered(corner) == 0);
+    let (x, y, grown) = if let Some((x, y)) = free {
+        (x, y, 0.0)
+    } else {
+        // Under the x axis's name, on a white strip as wide as the chart.
+        let below = f64::from(size.1);
+        let grown = (height + 12.0).ceil();
+        let _ = writeln!(
+            out,
+            "<rect x=\"0\" y=\"{below:.1}\" width=\"{}\" height=\"{grown:.1}\" fill=\"#ffffff\"/>",
+            size.0
+        );
+        (left, below + 2.0, grown)
+    };
+    out.push_str("<g class=\"legend\">\n");
     let _ = writeln!(
         out,
-        "<rect class=\"legend\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{width:.1}\" height=\"{:.1}\" \
-         fill=\"#ffffff\" stroke=\"#b3b3b3\" stroke-width=\"1\"/>",
-        rows * row + 8.0
+        "<rect class=\"legend\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{width:.1}\" height=\"{height:.1}\" \
+         fill=\"#ffffff\" stroke=\"#b3b3b3\" stroke-width=\"1\"/>"
     );
     for (i, entry) in entries.iter().enumerate() {
         let cy = y + 4.0 + row * (f64::from(u32::try_from(i).unwrap_or(u32::MAX)) + 0.5);
         let (a, b) = (x + 8.0, x + 34.0);
-        if entry.ring {
-            let _ = writeln!(
-                out,
-                "<circle cx=\"{:.1}\" cy=\"{cy:.1}\" r=\"4\" fill=\"none\" stroke=\"{}\" \
-                 stroke-width=\"2\"/>",
-                f64::midpoint(a, b),
-                entry.colour
-            );
-        } else {
-            out.push_str(&polyline(
+        let middle = f64::midpoint(a, b);
+        match entry.sample {
+            Sample::Ring => {
+                let _ = writeln!(
+                    out,
+                    "<circle cx=\"{middle:.1}\" cy=\"{cy:.1}\" r=\"4\" fill=\"none\" \
+                     stroke=\"{}\" stroke-width=\"2\"/>",
+                    entry.colour
+                );
+            }
+            Sample::GaveUp => out.push_str(&gave_up_mark(middle, cy + 1.5, entry.colour)),
+            Sample::NotRun => out.push_str(&not_run_mark(middle, cy, entry.colour)),
+            Sample::Around => out.push_str(&Marker::Circle.drawn(middle, cy, entry.colour, 1)),
+            Sample::Line => out.push_str(&polyline(
                 &[(a, cy), (b, cy)],
                 entry.colour,
                 entry.dash,
                 "sample",
-            ));
+            )),
         }
         if let Some(marker) = entry.marker {
             out.push_str(&marker.at(f64::midpoint(a, b), cy, entry.colour));
         }
         out.push_str(&text(x + 40.0, cy + 4.0, "start", FONT, entry.label, ""));
     }
+    out.push_str("</g>\n");
+    // A whole number of pixels, far below u32::MAX.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let grown = grown as u32;
+    grown
 }
 
 #[cfg(test)]

@@ -245,13 +245,99 @@ fn pieces(size: usize, frames: &[Frame], diagram: &Diagram, schedule: &mut Sched
         for col in 1..=size {
             let (x, y) = diagram.corner(Square::new(row, col));
             let (p, q) = (S / 4, 3 * S / 4);
+            // Each cross on a halo of the outline colour: it keeps its contrast on both colours
+            // of squares.
             for (x1, y1, x2, y2) in [(p, p, q, q), (p, q, q, p)] {
-                crosses = crosses.add(line(x + x1, y + y1, x + x2, y + y2, &theme.conflict, 3));
+                crosses = crosses.add(
+                    line(x + x1, y + y1, x + x2, y + y2, &theme.outline, 7).set("class", "halo"),
+                );
+            }
+            for (x1, y1, x2, y2) in [(p, p, q, q), (p, q, q, p)] {
+                crosses = crosses.add(
+                    line(x + x1, y + y1, x + x2, y + y2, &theme.conflict, 3).set("class", "cross"),
+                );
             }
         }
         layer = layer.add(crosses);
     }
     layer
+}
+
+/// The most boards in the strip of steps under an animation.
+const STRIP_MOST: usize = 12;
+/// The strip's boards to a row, their side and the height of each one's label, in pixels.
+const STRIP_ROW: usize = 4;
+const STRIP_SIDE: u32 = 76;
+const STRIP_LABEL: u32 = 18;
+
+/// Which frames the strip shows: every frame when there are at most [`STRIP_MOST`], else that
+/// many spread evenly from the first to the last.
+fn strip_frames(count: usize) -> Vec<usize> {
+    if count <= STRIP_MOST {
+        return (0..count).collect();
+    }
+    let mut chosen: Vec<usize> = (0..STRIP_MOST)
+        .map(|k| k * (count - 1) / (STRIP_MOST - 1))
+        .collect();
+    chosen.dedup();
+    chosen
+}
+
+/// The strip of steps drawn still under the animation, for readers who cannot play it (or
+/// print the page): small boards of the chosen frames, each with its queens and its crossed-out
+/// row, labelled with its step, in rows of [`STRIP_ROW`].
+fn strip(size: usize, frames: &[Frame], width: u32, top: u32) -> (Group, u32) {
+    let chosen = strip_frames(frames.len());
+    let across = u32::try_from(STRIP_ROW).unwrap_or(4);
+    let gap = (width - STRIP_SIDE * across) / (across + 1);
+    let mut group = Group::new().set("class", "strip");
+    for (k, &i) in chosen.iter().enumerate() {
+        let frame = &frames[i];
+        let mut board = Board::new(size);
+        for &q in &frame.queens {
+            let _ = board.place(q, Piece::Queen);
+        }
+        let mut diagram = board
+            .diagram()
+            .coordinates(super::Coordinates::None)
+            .shown_at(STRIP_SIDE);
+        if let Some(row) = frame.dead_end {
+            for col in 1..=size {
+                diagram = diagram.mark(Square::new(row, col));
+            }
+        }
+        let (column, line) = (k % STRIP_ROW, k / STRIP_ROW);
+        let x = gap + u32::try_from(column).unwrap_or(0) * (STRIP_SIDE + gap);
+        let y = top + u32::try_from(line).unwrap_or(0) * (STRIP_SIDE + STRIP_LABEL + 6);
+        let prefix = prefix_for(&("strip", size, i));
+        let label = if i == 0 {
+            "start".to_owned()
+        } else if i + 1 == frames.len() {
+            "end".to_owned()
+        } else {
+            format!("step {i}")
+        };
+        group = group
+            .add(
+                diagram
+                    .document(&prefix)
+                    .set("x", x)
+                    .set("y", y)
+                    .set("width", STRIP_SIDE)
+                    .set("height", STRIP_SIDE),
+            )
+            .add(
+                Text::new(label)
+                    .set("x", x + STRIP_SIDE / 2)
+                    .set("y", y + STRIP_SIDE + 13)
+                    .set("text-anchor", "middle")
+                    .set("font-family", FONT)
+                    .set("font-size", 11)
+                    .set("fill", "#1d1d1f"),
+            );
+    }
+    let lines = u32::try_from(chosen.len().div_ceil(STRIP_ROW)).unwrap_or(1);
+    (group, lines * (STRIP_SIDE + STRIP_LABEL + 6))
 }
 
 fn animate(size: usize, frames: &[Frame]) -> Svg {
@@ -261,8 +347,9 @@ fn animate(size: usize, frames: &[Frame]) -> Svg {
     let mut schedule = Schedule::new(&prefix, frames.len());
     let board_px = super::diagram::default_size(size);
     let caption = 44;
-    let width = board_px.max(340);
-    let height = board_px + caption;
+    let width = board_px.max(360);
+    let (steps, strip_height) = strip(size, frames, width, board_px + caption + 8);
+    let height = board_px + caption + 8 + strip_height;
     let layer = pieces(size, frames, &diagram, &mut schedule);
     let board = diagram
         .document(&prefix)
@@ -310,7 +397,8 @@ fn animate(size: usize, frames: &[Frame]) -> Svg {
         .add(Style::new(schedule.css))
         .add(Description::new().add(svg::node::Text::new(ascii.clone())))
         .add(board)
-        .add(captions);
+        .add(captions)
+        .add(steps);
     Svg::from_parts(document.to_string(), width, ascii)
 }
 
@@ -378,6 +466,27 @@ mod tests {
         assert!(starts.windows(2).all(|w| w[0] < w[1]));
         assert!((starts[frames.len()] - 1.0).abs() < 1e-12);
         assert!(seconds > 5.0);
+    }
+
+    #[test]
+    fn a_still_strip_shows_the_steps_and_every_cross_has_a_halo() {
+        assert_eq!(strip_frames(5), vec![0, 1, 2, 3, 4]);
+        let chosen = strip_frames(33);
+        assert_eq!(chosen.len(), STRIP_MOST);
+        assert_eq!((chosen[0], chosen[STRIP_MOST - 1]), (0, 32));
+        assert!(chosen.windows(2).all(|w| w[0] < w[1]));
+        let svg = backtracking_animation(6).unwrap();
+        let markup = svg.as_str();
+        let strip = markup.split("<g class=\"strip\">").nth(1).expect("a strip");
+        assert_eq!(strip.matches("class=\"nqueens-board\"").count(), STRIP_MOST);
+        assert!(!strip.contains("@keyframes") && strip.contains("\nend\n"));
+        let crosses = markup.matches("class=\"cross\"").count();
+        assert!(crosses > 0);
+        let animated = markup.split("<g class=\"strip\">").next().unwrap();
+        assert_eq!(animated.matches("class=\"halo\"").count(), crosses);
+        // The last frame is held longer than two seconds.
+        let (starts, seconds) = timing(frames(6).len());
+        assert!((1.0 - starts[starts.len() - 2]) * seconds > 2.0);
     }
 
     #[test]

@@ -318,6 +318,7 @@ impl Diagram {
             .add(Style::new(self.style_sheet(prefix)))
             .add(self.definitions(prefix));
         document = document.add(self.squares());
+        document = document.add(self.frame());
         document = document.add(self.coordinate_labels());
         // Shading, then lines, then pieces on top of them, then text on top of everything.
         document = document.add(self.overlays());
@@ -383,6 +384,21 @@ impl Diagram {
             }
         }
         squares
+    }
+
+    /// The line round the squares, just outside them: two units of the frame colour.
+    fn frame(&self) -> Rectangle {
+        let (width, _) = self.extent();
+        let margin = self.margin();
+        Rectangle::new()
+            .set("x", margin - 1)
+            .set("y", margin - 1)
+            .set("width", width - 2 * margin + 2)
+            .set("height", width - 2 * margin + 2)
+            .set("class", "frame")
+            .set("fill", "none")
+            .set("stroke", self.theme.frame.as_str())
+            .set("stroke-width", 2)
     }
 
     fn style_sheet(&self, prefix: &str) -> String {
@@ -541,11 +557,35 @@ impl Diagram {
         }
         if self.conflicts {
             let color = self.theme.conflict.as_str();
-            for (from, to) in self.board.conflicts().into_iter().filter(|(a, b)| a < b) {
+            let conflicts = self.board.conflicts();
+            for &(from, to) in conflicts.iter().filter(|(a, b)| a < b) {
                 let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
                 group = group
                     .add(halo(x1, y1, x2, y2))
                     .add(line(x1, y1, x2, y2, color, 3).set("class", "conflict"));
+            }
+            // Each attacking piece ringed, on a halo: the conflict shows by shape, not by hue
+            // alone.
+            let mut attacking: Vec<Square> = conflicts.iter().flat_map(|&(a, b)| [a, b]).collect();
+            attacking.sort_unstable();
+            attacking.dedup();
+            for square in attacking {
+                let (cx, cy) = self.centre(square);
+                let ring = |colour: &str, width: u32, class: &str| {
+                    Circle::new()
+                        .set("cx", cx)
+                        .set("cy", cy)
+                        .set("r", S * 23 / 50)
+                        .set("fill", "none")
+                        .set("stroke", colour)
+                        .set("stroke-width", width)
+                        .set("class", class)
+                        .set("data-row", square.row)
+                        .set("data-col", square.col)
+                };
+                group = group
+                    .add(ring(self.theme.outline.as_str(), 7, "halo"))
+                    .add(ring(color, 3, "conflict-ring"));
             }
         }
         for &(from, to) in self

@@ -36,7 +36,7 @@ mod tree;
 
 #[cfg(any(feature = "coursework", feature = "plot"))]
 pub(crate) use self::svg::escape_html;
-pub use self::svg::{BACKDROP, Html, Svg, style};
+pub use self::svg::{ALT_MOST, BACKDROP, Html, Svg, style};
 #[cfg(feature = "solvers")]
 pub use animation::{MAX_ANIMATED, backtracking_animation};
 pub use cells::{cells, generations};
@@ -83,6 +83,9 @@ pub struct Theme {
     pub ink: String,
     /// Squares and lines of attacking pieces.
     pub conflict: String,
+    /// The line round the squares: at least 3:1 against the card behind a board, so that the
+    /// light squares at its edge do not fade into it.
+    pub frame: String,
 }
 
 impl Default for Theme {
@@ -94,6 +97,7 @@ impl Default for Theme {
             outline: "#fafafa".into(),
             ink: "#1f5fa8".into(),
             conflict: "#d62d20".into(),
+            frame: "#5c4630".into(),
         }
     }
 }

@@ -47,7 +47,7 @@ impl Svg {
 
     /// The drawing as an image in a `<div>` of its width, for HTML pages and notebooks: the SVG
     /// is the image's `data:` URL, so that sanitised HTML (an untrusted notebook in JupyterLab)
-    /// shows it too. The image's text alternative is the ASCII copy.
+    /// shows it too. The image's text alternative is [`alt_text`](Svg::alt_text).
     pub fn to_html(&self) -> String {
         let width = self
             .pixels
@@ -57,8 +57,15 @@ impl Svg {
              <img class=\"nqueens-drawing\" src=\"data:image/svg+xml;base64,{}\" alt=\"{}\" \
              style=\"display: block; width: 100%; height: auto;\"></div>",
             base64(self.markup.as_bytes()),
-            escape_html(&self.ascii).replace('"', "&quot;")
+            escape_html(&self.alt_text()).replace('"', "&quot;")
         )
+    }
+
+    /// The image's text alternative: the text copy with each board summarised in words (its
+    /// size and where its pieces are, never rows of dots), at most [`ALT_MOST`] characters
+    /// (the first lines, then how many were left out, then the last).
+    pub fn alt_text(&self) -> String {
+        summarise(&self.ascii)
     }
 
     /// The drawing inline, as `<svg>` in a `<div>` of its width: for pages that are not
@@ -94,6 +101,112 @@ impl fmt::Display for Svg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.markup)
     }
+}
+
+/// The longest text alternative of a drawing, in characters.
+pub const ALT_MOST: usize = 600;
+
+/// The name of a piece's letter in a board's text, singular and plural.
+fn piece_name(letter: char) -> Option<(&'static str, &'static str)> {
+    Some(match letter {
+        'Q' => ("queen", "queens"),
+        'R' => ("rook", "rooks"),
+        'B' => ("bishop", "bishops"),
+        'N' => ("knight", "knights"),
+        'K' => ("king", "kings"),
+        _ => return None,
+    })
+}
+
+/// A line of a board's text: squares as `.` or a piece's letter.
+fn is_board_line(line: &str) -> bool {
+    line.chars().count() >= 2 && line.chars().all(|c| c == '.' || piece_name(c).is_some())
+}
+
+/// One board's text in words: "8×8 board, queens in columns 1, 5, 8, 6, 3, 7, 2, 4 (row 1
+/// first)", "64×64 board, queens in columns 31, 53, … (row 1 first)", "8×8 board with 14
+/// bishops", "an empty 4×4 board".
+fn board_in_words(rows: &[&str]) -> String {
+    let (height, width) = (rows.len(), rows[0].chars().count());
+    let mut counts: Vec<(char, usize)> = Vec::new();
+    for c in rows.iter().flat_map(|r| r.chars()).filter(|&c| c != '.') {
+        match counts.iter_mut().find(|(l, _)| *l == c) {
+            Some((_, k)) => *k += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    if counts.is_empty() {
+        return format!("an empty {height}×{width} board");
+    }
+    let queens_only = counts.len() == 1 && counts[0].0 == 'Q';
+    let one_a_row = rows
+        .iter()
+        .all(|r| r.chars().filter(|&c| c == 'Q').count() == 1);
+    if queens_only && one_a_row {
+        let columns: Vec<String> = rows
+            .iter()
+            .filter_map(|r| r.chars().position(|c| c == 'Q'))
+            .map(|c| (c + 1).to_string())
+            .collect();
+        let shown = if columns.len() > 12 {
+            format!("{}, …", columns[..8].join(", "))
+        } else {
+            columns.join(", ")
+        };
+        return format!("{height}×{width} board, queens in columns {shown} (row 1 first)");
+    }
+    let pieces: Vec<String> = counts
+        .iter()
+        .filter_map(|&(letter, k)| {
+            let (one, many) = piece_name(letter)?;
+            Some(format!("{k} {}", if k == 1 { one } else { many }))
+        })
+        .collect();
+    format!("{height}×{width} board with {}", pieces.join(" and "))
+}
+
+/// A drawing's text copy as a text alternative: each board (lines of `.` and pieces' letters
+/// of one length) in words, other lines as they are; past [`ALT_MOST`] characters, the first
+/// lines, how many lines were left out, and the last.
+fn summarise(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let width = lines[i].chars().count();
+        let mut end = i;
+        while end < lines.len() && is_board_line(lines[end]) && lines[end].chars().count() == width
+        {
+            end += 1;
+        }
+        if end - i >= 2 {
+            out.push(board_in_words(&lines[i..end]));
+            i = end;
+        } else {
+            out.push(lines[i].to_owned());
+            i += 1;
+        }
+    }
+    let out: Vec<String> = out.into_iter().filter(|l| !l.trim().is_empty()).collect();
+    let whole = out.join("\n");
+    if whole.chars().count() <= ALT_MOST || out.len() < 2 {
+        return whole.chars().take(ALT_MOST).collect();
+    }
+    let last = out[out.len() - 1]
+        .chars()
+        .take(ALT_MOST / 4)
+        .collect::<String>();
+    let mut kept = Vec::new();
+    let mut length = last.chars().count() + 40;
+    for line in &out[..out.len() - 1] {
+        length += line.chars().count() + 1;
+        if length > ALT_MOST {
+            break;
+        }
+        kept.push(line.clone());
+    }
+    let left_out = out.len() - 1 - kept.len();
+    format!("{}\n… {left_out} more lines …\n{last}", kept.join("\n"))
 }
 
 /// The colour behind every drawing: a near-white card, so that its texts and lines read the same
@@ -244,7 +357,44 @@ pub fn style() -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::base64;
+    use super::{ALT_MOST, base64, summarise};
+    use std::fmt::Write as _;
+
+    #[test]
+    fn text_alternatives_say_boards_in_words_and_stay_short() {
+        assert_eq!(
+            summarise(
+                "title\nQ.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q...."
+            ),
+            "title\n8×8 board, queens in columns 1, 5, 8, 6, 3, 7, 2, 4 (row 1 first)"
+        );
+        assert_eq!(summarise("....\n....\n....\n...."), "an empty 4×4 board");
+        assert_eq!(
+            summarise("..BB\nB...\n....\n..KR"),
+            "4×4 board with 3 bishops and 1 king and 1 rook"
+        );
+        let big = crate::board::Board::from_columns(
+            &(1..=64).map(|c| (c * 2 - 1) % 64 + 1).collect::<Vec<_>>(),
+        );
+        if let Ok(board) = big {
+            let alt = summarise(&board.to_string());
+            assert!(
+                alt.starts_with("64×64 board, queens in columns 2, 4,")
+                    && alt.ends_with(", … (row 1 first)"),
+                "{alt}"
+            );
+        }
+        let long: String = (0..200).fold(String::new(), |mut text, i| {
+            let _ = writeln!(text, "step {i}");
+            text
+        });
+        let alt = summarise(&long);
+        assert!(alt.chars().count() <= ALT_MOST, "{}", alt.len());
+        assert!(
+            alt.starts_with("step 0\nstep 1") && alt.ends_with("more lines …\nstep 199"),
+            "{alt}"
+        );
+    }
 
     #[test]
     fn base64_matches_the_rfc_4648_test_vectors() {
