@@ -36,12 +36,15 @@ lint: $(VENV)/.installed
 	$(CARGO) clippy $(KIT_FEATURES) -- -D warnings
 	$(CARGO) clippy $(KIT_FEATURES) --profile test -- -D warnings
 	$(PY) tools/run_notebooks.py --statements
+	$(PY) -m ruff check --config tools/ruff.toml tools coursework
 
-# Release: the solver tests search real boards, ten times faster optimised.
-unit:
+# Release: the solver tests search real boards, ten times faster optimised. Then the Python
+# tools' own tests (tools/tests/).
+unit: $(VENV)/.installed
 	$(CARGO) test --release --workspace
 	$(CARGO) test --release $(KIT_FEATURES) --test exercises --test coursework
 	$(CARGO) test --release -p coursework
+	$(PY) -m pytest -q tools/tests
 
 ## expected: write src/exercises/expected.txt anew, the references' answers on every visible
 ## input, which the kit's checkers compare with (a unit test fails while it is stale)

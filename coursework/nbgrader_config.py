@@ -44,8 +44,9 @@ c = get_config()  # noqa: F821 (nbgrader provides it)
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-import evcxr_execute  # noqa: E402 (the folder of this file first)
-from evcxr_execute import EvcxrExecute  # noqa: E402
+# From this file's folder, which the line above put first on the path.
+import evcxr_execute
+from evcxr_execute import EvcxrExecute
 
 evcxr_execute.load(c)
 
@@ -62,7 +63,7 @@ c.ClearHiddenTests.end_test_delimeter = "END HIDDEN TESTS"
 # checker stops a looping answer itself after 15 seconds.
 
 
-DEP = re.compile(r'^(:dep coursework = \{ path = ")[^"]*(".*)$', re.M)
+DEP = re.compile(r'^(:dep coursework = \{ path = ")[^"]*(".*)$', re.MULTILINE)
 
 # Where the setup cell's `:dep coursework` line points in what students get (nbgrader's release
 # folder, the bundle of `make release`): the crate in a folder `kit` beside the notebook.
@@ -122,7 +123,7 @@ c.ClearNotes.enabled = True
 
 # What an answer may not hold: evcxr's commands (`:dep` would swap the crate the notebook loads)
 # and `extern crate`, which evcxr turns into a dependency fetched from crates.io.
-NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]|\bextern\s+crate\b", re.M)
+NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]|\bextern\s+crate\b", re.MULTILINE)
 # A test cell's checker, the student's function it checks, and how the cell scores.
 CHECK = re.compile(r"::coursework::(hidden::)?(check_\w+)\((\w+)")
 SCORE = re.compile(r"\.(grade|points)\(([^()]*)\);?\s*$")

@@ -85,7 +85,8 @@ def why_not():
         ["setpriv", "--reuid", USER, "--regid", USER, "--clear-groups", "--no-new-privs", "--",
          "bwrap", "--unshare-all", "--unshare-user", "--disable-userns", "--ro-bind", "/usr",
          "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib",
-         "--symlink", "usr/lib64", "/lib64", "/usr/bin/true"], capture_output=True, text=True)
+         "--symlink", "usr/lib64", "/lib64", "/usr/bin/true"], check=False, capture_output=True,
+        text=True)
     if tried.returncode != 0:
         return (f"bubblewrap cannot make a sandbox as {USER} here ({tried.stderr.strip()}): "
                 "unprivileged user namespaces must be allowed")
@@ -137,7 +138,8 @@ def install():
 def link_tree(source, target):
     """A copy of `source` whose files are hard links to the originals (instant, no space), or
     plain copies where the two are on different file systems."""
-    done = subprocess.run(["cp", "-al", str(source), str(target)], capture_output=True)
+    done = subprocess.run(["cp", "-al", str(source), str(target)], check=False,
+                          capture_output=True)
     if done.returncode != 0:
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(source, target, symlinks=True)
@@ -261,7 +263,7 @@ def command(connection_file, build, kit):
     os.chown(copy, user.pw_uid, user.pw_gid)
     copy.chmod(0o400)
     std = f"{RUST}/lib/rustlib/x86_64-unknown-linux-gnu/lib"
-    host = subprocess.run(["rustc", "-vV"], capture_output=True, text=True).stdout
+    host = subprocess.run(["rustc", "-vV"], check=True, capture_output=True, text=True).stdout
     for line in host.splitlines():
         if line.startswith("host: "):
             std = f"{RUST}/lib/rustlib/{line[6:]}/lib"

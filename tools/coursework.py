@@ -326,7 +326,7 @@ def nbgrader(*args, root=WORK):
     env.setdefault("NQUEENS_KERNEL_CACHE", str(rust_kernel.user_cache() / "nqueens" / "grading"))
     # nbgrader runs alembic (its database migrations) as a program: it must be on PATH.
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
-    done = subprocess.run([str(VENV_BIN / "nbgrader"), *args], cwd=COURSE, env=env,
+    done = subprocess.run([str(VENV_BIN / "nbgrader"), *args], check=False, cwd=COURSE, env=env,
                           capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"nbgrader {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
@@ -481,8 +481,8 @@ def students_copy(released):
     """A released notebook as it sits in notebooks/exercises/: the coursework crate at
     coursework/kit, with the checksum of the cell that says so made anew (so that nbgrader's
     Validate finds no changed cell in an untouched copy)."""
-    from nbgrader.utils import compute_checksum
     import nbformat
+    from nbgrader.utils import compute_checksum
 
     notebook = load(released)
     for cell in notebook["cells"]:
@@ -540,7 +540,7 @@ def bundle(released):
     if folder.parent.exists():
         shutil.rmtree(folder.parent)
     folder.mkdir(parents=True)
-    for assignment, path in released.items():
+    for path in released.values():
         shutil.copy(path, folder / path.name)
     write_kit(folder)
     for name in ("README.md", "Makefile", "nbgrader_config.py"):
@@ -787,8 +787,8 @@ def nbgrader_validate(notebook):
     """nbgrader validate, as a student's Validate button runs it, on one notebook; its report."""
     env = dict(os.environ)
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
-    done = subprocess.run([str(VENV_BIN / "nbgrader"), "validate", str(notebook)], cwd=COURSE,
-                          env=env, capture_output=True, text=True)
+    done = subprocess.run([str(VENV_BIN / "nbgrader"), "validate", str(notebook)], check=False,
+                          cwd=COURSE, env=env, capture_output=True, text=True)
     return done.stdout + done.stderr
 
 
@@ -797,8 +797,8 @@ def validate(assignment, path):
     and an untouched copy lists its failing tests and no changed cell. The copy in
     notebooks/exercises/ carries the checksums of its own cells. The line to print and the
     problems found."""
-    from nbgrader.utils import compute_checksum
     import nbformat
+    from nbgrader.utils import compute_checksum
 
     problems = []
     copy = STUDENTS_COPIES / f"{assignment}.ipynb"

@@ -241,7 +241,8 @@ def check_notebook(browser, port, name, cold):
             print(f"{name}: {error}; the notebook is opened again with a fresh kernel", flush=True)
             try:
                 browser.evaluate(SHUTDOWN)
-            except Exception as gone:  # a session that no longer answers cannot be shut down
+            # A session that no longer answers cannot be shut down, whatever the error says.
+            except Exception as gone:  # noqa: BLE001
                 print(f"{name}: the old session did not shut down: {gone}", flush=True)
             open_notebook(browser, port, name)
             first, last = run_all(browser, name, whole)
@@ -271,8 +272,8 @@ def every_notebook():
 
 
 def table(timings):
-    lines = [f"{'notebook':34} {'cold: first board':>18} {'last cell':>10} "
-             f"{'warm: first board':>18} {'last cell':>10}"]
+    lines = [(f"{'notebook':34} {'cold: first board':>18} {'last cell':>10} "
+              f"{'warm: first board':>18} {'last cell':>10}")]
     for name, runs in timings.items():
         cells = []
         for kind in ("cold", "warm"):

@@ -125,9 +125,9 @@ def backing_numbers(nb):
                 if kind == "text/plain":
                     texts.append(data)
                 elif kind in ("text/html", "image/svg+xml"):
-                    texts += re.findall(r"<(?:title|desc)[^>]*>(.*?)</(?:title|desc)>", data, re.S)
+                    texts += re.findall(r"<(?:title|desc)[^>]*>(.*?)</(?:title|desc)>", data, re.DOTALL)
                     if kind == "text/html":
-                        texts.append(re.sub(r"<svg.*?</svg>", " ", data, flags=re.S))
+                        texts.append(re.sub(r"<svg.*?</svg>", " ", data, flags=re.DOTALL))
     return {value(n) for text in texts for n in re.findall(NUMBER, re.sub(r"<[^>]+>", " ", text))}
 
 
@@ -177,7 +177,7 @@ def execute(path, timeout):
     client = NotebookClient(
         nb, timeout=timeout, kernel_name="rust", allow_errors=True, record_timing=True,
         resources={"metadata": {"path": str(path.parent)}})
-    start = datetime.datetime.now(datetime.timezone.utc)
+    start = datetime.datetime.now(datetime.UTC)
     client.execute()
     first_board = None
     for cell in nb.cells:

@@ -197,7 +197,7 @@ def install(prefix, crates):
             shutil.copy(theirs / name, spec / name)
 
 
-SETUP_LINE = re.compile(r"^\s*:(opt|dep)\b.*$", re.M)
+SETUP_LINE = re.compile(r"^\s*:(opt|dep)\b.*$", re.MULTILINE)
 
 
 def setups(notebooks):
@@ -213,7 +213,8 @@ def setups(notebooks):
             if any(line.startswith(":dep") for line in lines):
                 key = "\n".join(lines)
                 resolved = re.sub(r'path = "([^"]+)"',
-                                  lambda m: f'path = "{(path.parent / m.group(1)).resolve()}"',
+                                  lambda m, path=path:
+                                  f'path = "{(path.parent / m.group(1)).resolve()}"',
                                   key)
                 found.setdefault(resolved, path.name)
                 break
@@ -245,7 +246,7 @@ def warm(notebooks, crates):
                 failed = []
                 client.execute_interactive(
                     setup, timeout=1800,
-                    output_hook=lambda m: failed.append(m["content"].get("evalue", ""))
+                    output_hook=lambda m, failed=failed: failed.append(m["content"].get("evalue", ""))
                     if m["msg_type"] == "error" else None)
             finally:
                 manager.shutdown_kernel(now=True)

@@ -5,7 +5,7 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import evcxr_execute  # noqa: E402 (the folder of this file first)
+import evcxr_execute  # from this file's folder, put first on the path above
 
 c = get_config()  # noqa: F821 (nbgrader provides it)
 evcxr_execute.load(c)
