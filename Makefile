@@ -42,7 +42,7 @@ lint: $(VENV)/.installed
 # tools' own tests (tools/tests/).
 unit: $(VENV)/.installed
 	$(CARGO) test --release --workspace
-	$(CARGO) test --release $(KIT_FEATURES) --test exercises --test coursework
+	$(CARGO) test --release $(KIT_FEATURES) --test it
 	$(CARGO) test --release -p coursework
 	$(PY) -m pytest -q tools/tests
 
@@ -55,7 +55,7 @@ expected:
 ## mutations for FUZZ_SECONDS (60) seconds each (`make unit` runs a fixed 20,000 cases of each
 ## parser and 400 command lines)
 fuzz:
-	NQUEENS_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --release --test fuzz
+	NQUEENS_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --release --test it fuzz::
 
 ## bench: the benchmarks whose figures the README quotes (the CDCL ones side by side with
 ## MiniSat and CaDiCaL, installed when missing; sat_hard alone takes about an hour)

@@ -202,13 +202,7 @@ impl Sink for Clauses {
         self.insert(
             literals
                 .iter()
-                .map(|&(v, positive)| {
-                    if positive {
-                        Literal::positive(v)
-                    } else {
-                        Literal::negative(v)
-                    }
-                })
+                .map(|&(v, positive)| Literal::new(v, positive))
                 .collect(),
         );
     }
@@ -275,20 +269,11 @@ mod tests {
             .filter(|v| !originals.contains(v))
             .collect();
         (0..1_u64 << aux.len()).any(|bits| {
-            let fixed = originals.iter().zip(on).map(|(&v, &t)| {
-                if t {
-                    Literal::positive(v)
-                } else {
-                    Literal::negative(v)
-                }
-            });
-            let free = aux.iter().enumerate().map(|(i, &v)| {
-                if bits >> i & 1 == 1 {
-                    Literal::positive(v)
-                } else {
-                    Literal::negative(v)
-                }
-            });
+            let fixed = originals.iter().zip(on).map(|(&v, &t)| Literal::new(v, t));
+            let free = aux
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| Literal::new(v, bits >> i & 1 == 1));
             clauses
                 .first_falsified(&fixed.chain(free).collect())
                 .is_none()

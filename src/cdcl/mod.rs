@@ -81,13 +81,7 @@ pub fn solve(clauses: &Clauses, options: &CdclOptions) -> CdclReport {
             let model: Model = variables
                 .iter()
                 .zip(values)
-                .map(|(&v, value)| {
-                    if value {
-                        Literal::positive(v)
-                    } else {
-                        Literal::negative(v)
-                    }
-                })
+                .map(|(&v, value)| Literal::new(v, value))
                 .collect();
             // Callers check the model independently (the command line before it prints it).
             debug_assert!(clauses.first_falsified(&model).is_none());

@@ -173,12 +173,7 @@ impl Engine {
     }
 
     fn to_literal(&self, l: Lit) -> Literal {
-        let variable = self.variables[(l / 2) as usize];
-        if l % 2 == 1 {
-            Literal::negative(variable)
-        } else {
-            Literal::positive(variable)
-        }
+        Literal::new(self.variables[(l / 2) as usize], l.is_multiple_of(2))
     }
 
     /// Makes `l` true; its clauses are updated when `propagate` reaches it on the trail.

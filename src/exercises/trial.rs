@@ -124,11 +124,7 @@ pub(super) fn random_set(rng: &mut Rng, variables: &[Variable], clauses: usize) 
             (0..width)
                 .map(|_| {
                     let v = variables[rng.below(variables.len())];
-                    if rng.chance(1, 2) {
-                        Literal::positive(v)
-                    } else {
-                        Literal::negative(v)
-                    }
+                    Literal::new(v, rng.chance(1, 2))
                 })
                 .collect::<Clause>()
         })

@@ -43,10 +43,7 @@ impl Named {
     pub fn completed(&self, model: &Model) -> Model {
         self.variables
             .values()
-            .map(|&v| match model.value(v) {
-                Some(true) => Literal::positive(v),
-                _ => Literal::negative(v),
-            })
+            .map(|&v| Literal::new(v, model.value(v) == Some(true)))
             .collect()
     }
 }
@@ -324,12 +321,10 @@ pub fn read_until(text: &str, deadline: Option<Instant>) -> Result<Option<Named>
     };
     // Every number read is in `variables`: it was collected from the same clauses.
     let literal = |number: i32| {
-        let variable = variables[&usize::try_from(number.unsigned_abs()).unwrap_or(0)];
-        if number < 0 {
-            Literal::negative(variable)
-        } else {
-            Literal::positive(variable)
-        }
+        Literal::new(
+            variables[&usize::try_from(number.unsigned_abs()).unwrap_or(0)],
+            number > 0,
+        )
     };
     let mut clauses = Clauses::new();
     for (i, clause) in numbers.clauses.iter().enumerate() {

@@ -176,6 +176,15 @@ impl Literal {
         }
     }
 
+    /// The literal of `variable` that a value of `positive` makes true: `p` for `true`, `¬p` for
+    /// `false` (a model's value as a literal).
+    pub fn new(variable: Variable, positive: bool) -> Self {
+        Literal {
+            variable,
+            negated: !positive,
+        }
+    }
+
     /// The variable of this literal.
     pub fn variable(self) -> Variable {
         self.variable

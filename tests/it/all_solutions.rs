@@ -1,7 +1,7 @@
 //! `satisfy_all` and `satisfy_count`: every n-queens solution, each checked on the board; and on
 //! random clause sets, the properties that blocking by positive literals promises.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,6 @@
 //! DIMACS CNF: names survive a round trip, and every malformed file names its line.
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 

@@ -1,7 +1,7 @@
 //! The Davis–Putnam solver: the lecture's test vectors, and seeded random clause sets checked
 //! against brute force and against the lecture's set-based definition.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! clauses; unsatisfiability is checked by brute force on small sets and by the DRAT checker on
 //! every proof.
 
-mod common;
+use crate::common;
 
 use nqueens::cdcl::{self, CdclOptions, ProofStep, drat};
 use nqueens::dp::{Budget, Limit, Outcome};
@@ -29,11 +29,7 @@ fn random_ksat(n: usize, clauses: usize, k: usize, seed: u64) -> Clauses {
             (0..k)
                 .map(|_| {
                     let v = variable(rng.below(n));
-                    if rng.chance(1, 2) {
-                        Literal::positive(v)
-                    } else {
-                        Literal::negative(v)
-                    }
+                    Literal::new(v, rng.chance(1, 2))
                 })
                 .collect::<Clause>()
         })

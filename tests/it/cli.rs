@@ -213,11 +213,7 @@ fn sat_answers_like_a_sat_solver() {
             let variable = cnf
                 .variable(usize::try_from(v.unsigned_abs()).unwrap())
                 .unwrap();
-            if v > 0 {
-                nqueens::Literal::positive(variable)
-            } else {
-                nqueens::Literal::negative(variable)
-            }
+            nqueens::Literal::new(variable, v > 0)
         })
         .collect();
     assert!(cnf.clauses.is_satisfied_by(&model));

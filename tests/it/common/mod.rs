@@ -47,13 +47,7 @@ pub fn brute_force_models(clauses: &Clauses) -> Vec<Model> {
             variables
                 .iter()
                 .enumerate()
-                .map(|(i, &v)| {
-                    if bits >> i & 1 == 1 {
-                        Literal::positive(v)
-                    } else {
-                        Literal::negative(v)
-                    }
-                })
+                .map(|(i, &v)| Literal::new(v, bits >> i & 1 == 1))
                 .collect::<Model>()
         })
         .filter(|model| clauses.is_satisfied_by(model))

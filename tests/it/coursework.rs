@@ -478,13 +478,7 @@ fn wrong_solves_are_caught() {
             let model: Clauses = vars
                 .iter()
                 .enumerate()
-                .map(|(i, &v)| {
-                    Clause::unit(if bits >> i & 1 == 1 {
-                        Literal::positive(v)
-                    } else {
-                        Literal::negative(v)
-                    })
-                })
+                .map(|(i, &v)| Clause::unit(Literal::new(v, bits >> i & 1 == 1)))
                 .collect();
             if c.iter()
                 .all(|clause| clause.iter().any(|l| model.contains(&Clause::unit(*l))))
