@@ -28,6 +28,7 @@ pub mod board;
 #[cfg(feature = "solvers")]
 pub mod cdcl;
 pub mod csp;
+pub mod deadline;
 pub mod dp;
 pub mod encode;
 #[cfg(feature = "coursework")]
@@ -43,6 +44,7 @@ pub mod sat;
 mod scan;
 
 pub use board::{Board, Direction, Piece, Square, Symmetry};
+pub use deadline::Deadline;
 pub use logic::{Clause, Clauses, Literal, Model, Variable};
 
 /// The README's examples, compiled and run as doctests.

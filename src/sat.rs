@@ -5,7 +5,7 @@
 //! the other.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::logic::{Clauses, Model};
 
@@ -16,12 +16,6 @@ pub struct Budget {
     pub max_splits: Option<u64>,
     /// The most time the search may take.
     pub time_limit: Option<Duration>,
-}
-
-/// When a time limit counted from `start` runs out: `None` without a limit, or for one so long
-/// that no instant the clock can hold is that far off (the search then never stops for time).
-pub fn deadline(start: Instant, time_limit: Option<Duration>) -> Option<Instant> {
-    time_limit.and_then(|limit| start.checked_add(limit))
 }
 
 /// Why a search stopped without an answer.

@@ -166,7 +166,7 @@ pub const MAX_ROWS: usize = 1 << 24;
 /// assert_eq!(solve_rows(3, 1_000_000).columns, None);
 /// ```
 pub fn solve_rows(n: usize, max_squares: u64) -> RowSearch {
-    solve_rows_until(n, max_squares, None)
+    solve_rows_until(n, max_squares, crate::deadline::Deadline::NONE)
 }
 
 /// [`solve_rows`], also giving up at a deadline (the clock is read every 65,536 squares, about
@@ -174,7 +174,7 @@ pub fn solve_rows(n: usize, max_squares: u64) -> RowSearch {
 pub fn solve_rows_until(
     n: usize,
     max_squares: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: crate::deadline::Deadline,
 ) -> RowSearch {
     let mut first = None;
     let mut result = search_rows(n, max_squares, deadline, &mut |columns| {
@@ -188,7 +188,7 @@ pub fn solve_rows_until(
 /// Counts every solution with the same search, going on after each one: 2, 10, 4, 40, 92 for
 /// n = 4 … 8. Exponential in n; fine to about 12.
 pub fn count_rows(n: usize, max_squares: u64) -> RowSearch {
-    count_rows_until(n, max_squares, None)
+    count_rows_until(n, max_squares, crate::deadline::Deadline::NONE)
 }
 
 /// [`count_rows`], also giving up at a deadline (the clock is read every 65,536 squares, about
@@ -196,7 +196,7 @@ pub fn count_rows(n: usize, max_squares: u64) -> RowSearch {
 pub fn count_rows_until(
     n: usize,
     max_squares: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: crate::deadline::Deadline,
 ) -> RowSearch {
     let mut first = None;
     let mut result = search_rows(n, max_squares, deadline, &mut |columns| {
@@ -212,7 +212,7 @@ pub fn count_rows_until(
 fn search_rows(
     n: usize,
     max_squares: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: crate::deadline::Deadline,
     on_solution: &mut dyn FnMut(&[usize]) -> bool,
 ) -> RowSearch {
     let mut result = RowSearch::default();
@@ -237,8 +237,7 @@ fn search_rows(
         let mut free = None;
         for c in next[row]..n {
             if result.squares >= max_squares
-                || (result.squares.trailing_zeros() >= 16
-                    && deadline.is_some_and(|d| std::time::Instant::now() >= d))
+                || (result.squares.trailing_zeros() >= 16 && deadline.expired())
             {
                 result.gave_up = true;
                 return result;

@@ -298,10 +298,8 @@ impl Solver {
     /// Loads the clauses: `Some(false)` when they are found unsatisfiable on the way, `None`
     /// when the time limit (counted from `start`) runs out first.
     pub(super) fn load(&mut self, cnf: &Cnf, start: Instant) -> Option<bool> {
-        let time_limit = self.budget.time_limit;
-        let late = |i: usize| {
-            i.is_multiple_of(1 << 16) && time_limit.is_some_and(|limit| start.elapsed() >= limit)
-        };
+        let deadline = crate::deadline::Deadline::after(start, self.budget.time_limit);
+        let late = |i: usize| i.is_multiple_of(1 << 16) && deadline.expired();
         // Each watch list made as long as it may need to be, once (as many entries as the
         // literal has clauses, at most).
         let mut counts = vec![0usize; self.values.len()];
@@ -505,16 +503,11 @@ impl Solver {
                 return Some(Limit::Splits(max));
             }
         }
-        match self.budget.time_limit {
-            // The clock is read every 64 decisions and conflicts.
-            Some(limit)
-                if (self.stats.decisions + self.stats.conflicts).is_multiple_of(64)
-                    && start.elapsed() >= limit =>
-            {
-                Some(Limit::Time(limit))
-            }
-            _ => None,
-        }
+        // The clock is read every 64 decisions and conflicts.
+        let limit = self.budget.time_limit?;
+        ((self.stats.decisions + self.stats.conflicts).is_multiple_of(64)
+            && crate::deadline::Deadline::after(start, Some(limit)).expired())
+        .then_some(Limit::Time(limit))
     }
 
     pub(super) fn run(&mut self, cnf: &Cnf, start: Instant) -> Answer {
@@ -595,7 +588,7 @@ impl Solver {
         if budget < cnf.literal_count() as u64 {
             return None;
         }
-        let deadline = self.budget.time_limit.map(|limit| (start, limit));
+        let deadline = crate::deadline::Deadline::after(start, self.budget.time_limit);
         let walked = walk::walk(
             cnf,
             &self.values,

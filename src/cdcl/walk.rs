@@ -12,8 +12,6 @@
 //! dropped, literals false there removed); its work is counted in *ticks*, one for each
 //! occurrence of a literal it looks at, so that its effort can be measured against the search's.
 
-use std::time::Instant;
-
 use super::types::{Lit, Occurrences, Value};
 use crate::logic::Cnf;
 use crate::rng::Rng;
@@ -182,7 +180,7 @@ pub(super) fn walk(
     start: &[bool],
     rng: &mut Rng,
     max_ticks: u64,
-    deadline: Option<(Instant, std::time::Duration)>,
+    deadline: crate::deadline::Deadline,
 ) -> Option<Walked> {
     let mut walk = Walk::new(cnf, fixed, start)?;
     let weights: Vec<f64> = (0..=MAX_BREAK)
@@ -202,7 +200,7 @@ pub(super) fn walk(
     while !walk.falsified.is_empty() && walk.ticks < max_ticks {
         if walk.ticks >= next_look {
             next_look = walk.ticks + (1 << 16);
-            if deadline.is_some_and(|(began, limit)| began.elapsed() >= limit) {
+            if deadline.expired() {
                 late = true;
                 break;
             }
@@ -287,8 +285,15 @@ mod tests {
             let cnf = random_3sat(100, 300, seed);
             let fixed = vec![Value::Unassigned; 2 * cnf.variables()];
             let start = vec![false; cnf.variables()];
-            let walked = walk(&cnf, &fixed, &start, &mut Rng::new(seed), 10_000_000, None)
-                .expect("no empty clause");
+            let walked = walk(
+                &cnf,
+                &fixed,
+                &start,
+                &mut Rng::new(seed),
+                10_000_000,
+                crate::deadline::Deadline::NONE,
+            )
+            .expect("no empty clause");
             assert_eq!(walked.unsatisfied, 0, "seed {seed}");
             assert!(
                 satisfies(&cnf, &walked.best),
@@ -321,7 +326,7 @@ mod tests {
             )
             .expect("no empty clause")
         };
-        let walked = run(None);
+        let walked = run(crate::deadline::Deadline::NONE);
         assert_eq!(walked.unsatisfied, 1);
         let false_clauses = cnf
             .iter()
@@ -335,7 +340,10 @@ mod tests {
         assert_eq!(false_clauses, 1);
         assert!(walked.flips > 100 && !walked.late);
         // With its time up before it starts, it stops at once and says so.
-        let walked = run(Some((Instant::now(), std::time::Duration::ZERO)));
+        let walked = run(crate::deadline::Deadline::after(
+            std::time::Instant::now(),
+            Some(std::time::Duration::ZERO),
+        ));
         assert!(walked.late && walked.flips == 0);
     }
 
@@ -353,7 +361,7 @@ mod tests {
             &[false, true, false],
             &mut Rng::new(1),
             1_000,
-            None,
+            crate::deadline::Deadline::NONE,
         )
         .expect("no empty clause");
         assert_eq!(walked.unsatisfied, 0);
@@ -366,7 +374,7 @@ mod tests {
                 &[false, false, false],
                 &mut Rng::new(1),
                 1_000,
-                None
+                crate::deadline::Deadline::NONE
             )
             .is_none()
         );

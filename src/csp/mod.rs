@@ -251,14 +251,14 @@ const _: () = assert!((MAX_N + 1) * MAX_N > MAX_CONSTRAINTS);
 /// [`CspError::Empty`] for n = 0, [`CspError::TooLarge`] beyond [`MAX_CONSTRAINTS`].
 pub fn create_csp(n: usize) -> Result<Csp, CspError> {
     // Without a deadline it always finishes.
-    create_csp_until(n, None)?.ok_or(CspError::Empty)
+    create_csp_until(n, crate::deadline::Deadline::NONE)?.ok_or(CspError::Empty)
 }
 
 /// [`create_csp`], or `None` if the deadline passes while the constraints are built (it is read
 /// once a row).
 pub(crate) fn create_csp_until(
     n: usize,
-    deadline: Option<std::time::Instant>,
+    deadline: crate::deadline::Deadline,
 ) -> Result<Option<Csp>, CspError> {
     if n == 0 {
         return Err(CspError::Empty);
@@ -267,10 +267,9 @@ pub(crate) fn create_csp_until(
         return Err(CspError::TooLarge(n));
     }
     let var = |i: usize| Box::new(Expr::Var(i - 1));
-    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut constraints = Vec::with_capacity(n * (n - 1));
     for i in 1..=n {
-        if late() {
+        if deadline.expired() {
             return Ok(None);
         }
         for j in i + 1..=n {
@@ -278,7 +277,7 @@ pub(crate) fn create_csp_until(
         }
     }
     for i in 1..=n {
-        if late() {
+        if deadline.expired() {
             return Ok(None);
         }
         for j in i + 1..=n {

@@ -650,10 +650,10 @@ impl Engine {
                 return Some(Limit::Splits(max));
             }
         }
-        match budget.time_limit {
-            Some(limit) if start.elapsed() >= limit => Some(Limit::Time(limit)),
-            _ => None,
-        }
+        let limit = budget.time_limit?;
+        crate::deadline::Deadline::after(start, Some(limit))
+            .expired()
+            .then_some(Limit::Time(limit))
     }
 }
 

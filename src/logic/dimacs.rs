@@ -16,7 +16,6 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fmt::Write as _;
-use std::time::Instant;
 
 use super::{Clauses, Cnf, Literal, Model, Variable};
 
@@ -299,7 +298,7 @@ impl Dense {
 /// Any departure from the format is a [`DimacsError`] naming its line.
 pub fn read(text: &str) -> Result<Named, DimacsError> {
     // Without a deadline it always finishes.
-    Ok(read_until(text, None)?.unwrap_or_default())
+    Ok(read_until(text, crate::deadline::Deadline::NONE)?.unwrap_or_default())
 }
 
 /// [`read`], or `None` if the deadline passes first (the clock is read every few thousand
@@ -307,7 +306,10 @@ pub fn read(text: &str) -> Result<Named, DimacsError> {
 ///
 /// # Errors
 /// As [`read`].
-pub fn read_until(text: &str, deadline: Option<Instant>) -> Result<Option<Named>, DimacsError> {
+pub fn read_until(
+    text: &str,
+    deadline: crate::deadline::Deadline,
+) -> Result<Option<Named>, DimacsError> {
     let Some(numbers) = read_numbers_until(text, deadline)? else {
         return Ok(None);
     };
@@ -328,7 +330,7 @@ pub fn read_until(text: &str, deadline: Option<Instant>) -> Result<Option<Named>
     };
     let mut clauses = Clauses::new();
     for (i, clause) in numbers.clauses.iter().enumerate() {
-        if i % CLOCK_EVERY == 0 && late(deadline) {
+        if i % CLOCK_EVERY == 0 && deadline.expired() {
             return Ok(None);
         }
         clauses.insert(clause.iter().map(|&l| literal(l)).collect());
@@ -343,10 +345,6 @@ pub fn read_until(text: &str, deadline: Option<Instant>) -> Result<Option<Named>
 /// How many lines or clauses go by between two readings of the clock.
 const CLOCK_EVERY: usize = 4096;
 
-fn late(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
-}
-
 /// Reads a DIMACS CNF text as numbers, checked as strictly as [`read`] checks it (but the name
 /// table's entries are not compared with each other). A literal must also fit an `i32`, as in
 /// every SAT solver.
@@ -355,7 +353,7 @@ fn late(deadline: Option<Instant>) -> bool {
 /// Any departure from the format is a [`DimacsError`] naming its line.
 pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
     // Without a deadline it always finishes.
-    Ok(read_numbers_until(text, None)?.unwrap_or_default())
+    Ok(read_numbers_until(text, crate::deadline::Deadline::NONE)?.unwrap_or_default())
 }
 
 /// [`read_numbers`], or `None` if the deadline passes first.
@@ -364,7 +362,7 @@ pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
 /// As [`read_numbers`].
 pub fn read_numbers_until(
     text: &str,
-    deadline: Option<Instant>,
+    deadline: crate::deadline::Deadline,
 ) -> Result<Option<Numbers>, DimacsError> {
     let mut header: Option<Header> = None;
     let mut names: BTreeMap<usize, (usize, Variable)> = BTreeMap::new();
@@ -376,7 +374,7 @@ pub fn read_numbers_until(
     for (index, text_line) in lines(text).enumerate() {
         let line = index + 1;
         last_line = line;
-        if index % CLOCK_EVERY == 0 && late(deadline) {
+        if index % CLOCK_EVERY == 0 && deadline.expired() {
             return Ok(None);
         }
         let trimmed = text_line.trim();
@@ -530,14 +528,14 @@ fn read_name(
 fn name_variables(
     names: &BTreeMap<usize, (usize, Variable)>,
     used: impl Iterator<Item = usize>,
-    deadline: Option<Instant>,
+    deadline: crate::deadline::Deadline,
 ) -> Result<Option<BTreeMap<usize, Variable>>, DimacsError> {
     let mut variables: BTreeMap<usize, Variable> = names
         .iter()
         .map(|(&number, entry)| (number, entry.1))
         .collect();
     for (i, number) in used.enumerate() {
-        if i % CLOCK_EVERY == 0 && late(deadline) {
+        if i % CLOCK_EVERY == 0 && deadline.expired() {
             return Ok(None);
         }
         variables

@@ -247,7 +247,7 @@ pub struct Repair {
 /// [`QueensError::Empty`] for n = 0, [`QueensError::NoSolution`] for n = 2 and 3,
 /// [`QueensError::OutOfRange`] above [`MAX_HUGE_N`].
 pub fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> Result<Repair, QueensError> {
-    min_conflicts_until(n, seed, max_steps, None)
+    min_conflicts_until(n, seed, max_steps, crate::deadline::Deadline::NONE)
 }
 
 /// [`min_conflicts`], also giving up at a deadline: the clock is read every 65,536 rows of the
@@ -260,10 +260,9 @@ pub fn min_conflicts_until(
     n: usize,
     seed: u64,
     max_steps: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: crate::deadline::Deadline,
 ) -> Result<Repair, QueensError> {
     check_size(n, "min-conflicts")?;
-    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut board = Diagonals::new(n);
     let mut rng = Rng::new(seed);
     let stopped = Repair {
@@ -272,7 +271,7 @@ pub fn min_conflicts_until(
         swaps: 0,
         conflicted_at_start: 0,
     };
-    if !board.greedy_start(&mut rng, &late) {
+    if !board.greedy_start(&mut rng, deadline) {
         return Ok(stopped);
     }
     let mut conflicted: Vec<usize> = (0..n).filter(|&r| board.attacked(r)).collect();
@@ -285,7 +284,7 @@ pub fn min_conflicts_until(
     let patience = 16 * n as u64 + 1000;
     let mut since_gain = 0;
     while board.clashes > 0 {
-        if repair.steps.trailing_zeros() >= 16 && late() {
+        if repair.steps.trailing_zeros() >= 16 && deadline.expired() {
             return Ok(Repair {
                 columns: None,
                 ..repair
@@ -293,7 +292,7 @@ pub fn min_conflicts_until(
         }
         if since_gain > patience {
             board = Diagonals::new(n);
-            if !board.greedy_start(&mut rng, &late) {
+            if !board.greedy_start(&mut rng, deadline) {
                 return Ok(Repair {
                     columns: None,
                     ..repair
@@ -387,8 +386,8 @@ impl Diagonals {
 
     /// Places the queens row by row, each on two free diagonals where a few random tries find
     /// one; the rows left over keep the remaining columns in their order.
-    /// The greedy start; `false` when `late` said to stop (it is asked every 65,536 tries).
-    fn greedy_start(&mut self, rng: &mut Rng, late: &dyn Fn() -> bool) -> bool {
+    /// The greedy start; `false` when the deadline passed (it is asked every 65,536 tries).
+    fn greedy_start(&mut self, rng: &mut Rng, deadline: crate::deadline::Deadline) -> bool {
         let n = self.n;
         let mut row = 0;
         let mut asked: u32 = 0;
@@ -397,7 +396,7 @@ impl Diagonals {
         let mut tries_left = n.saturating_mul(3).saturating_add(n / 12);
         while row < n && tries_left > 0 {
             asked = asked.wrapping_add(1);
-            if asked.trailing_zeros() >= 16 && late() {
+            if asked.trailing_zeros() >= 16 && deadline.expired() {
                 return false;
             }
             let pick = row + rng.below(n - row);

@@ -261,9 +261,10 @@ fn tautologies_never_turn_a_satisfiable_file_into_a_wrong_answer() {
 fn a_byte_order_mark_is_not_part_of_the_header() {
     let read = dimacs::read("\u{feff}p cnf 2 1\n1 -2 0\n").expect("the header after a BOM");
     assert_eq!(read.clauses.len(), 1);
-    let numbers = dimacs::read_numbers_until("\u{feff}p cnf 2 1\n1 -2 0\n", None)
-        .expect("read")
-        .expect("no deadline");
+    let numbers =
+        dimacs::read_numbers_until("\u{feff}p cnf 2 1\n1 -2 0\n", nqueens::Deadline::NONE)
+            .expect("read")
+            .expect("no deadline");
     assert_eq!(numbers.clauses.len(), 1);
 }
 
@@ -291,7 +292,7 @@ fn one_name_for_two_numbers_is_refused_by_every_reader() {
         Err(DimacsError::BadName { line: 3, .. })
     ));
     assert!(matches!(
-        dimacs::read_numbers_until(text, None),
+        dimacs::read_numbers_until(text, nqueens::Deadline::NONE),
         Err(DimacsError::BadName { line: 3, .. })
     ));
 }

@@ -24,7 +24,7 @@ use nqueens::encode::Amo;
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, Placement, QueensError, Spent};
 use nqueens::render;
-use nqueens::sat::{self, Limit, Outcome};
+use nqueens::sat::{Limit, Outcome};
 use nqueens::{Board, csp};
 use output::{Answer, Failure, Output, ProofFile, stats_lines};
 use std::time::Instant;
@@ -278,16 +278,16 @@ fn shown_name(file: &str) -> &str {
 /// system, where no clock is read. So with a deadline the reading runs on a thread of its own,
 /// and when the deadline passes first the answer is "out of time" (`None`); the thread, still
 /// waiting, ends with the process.
-fn read_input(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Failure> {
-    let Some(deadline) = deadline else {
-        return read_all(file, None);
+fn read_input(file: &str, deadline: nqueens::Deadline) -> Result<Option<String>, Failure> {
+    let Some(left) = deadline.remaining() else {
+        return read_all(file, deadline);
     };
     let (send, receive) = std::sync::mpsc::channel();
     let owned = file.to_owned();
     std::thread::spawn(move || {
-        let _ = send.send(read_all(&owned, Some(deadline)));
+        let _ = send.send(read_all(&owned, deadline));
     });
-    match receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+    match receive.recv_timeout(left) {
         Ok(read) => read,
         Err(_) => Ok(None),
     }
@@ -296,7 +296,7 @@ fn read_input(file: &str, deadline: Option<Instant>) -> Result<Option<String>, F
 /// Reads the file named, or standard input for `-`, a megabyte at a time: binary data (a NUL
 /// byte, or bytes that are not UTF-8) is refused as soon as it is seen, more text than the
 /// allocator gives is refused with the size read, and `None` means the deadline passed first.
-fn read_all(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Failure> {
+fn read_all(file: &str, deadline: nqueens::Deadline) -> Result<Option<String>, Failure> {
     let name = shown_name(file);
     let fail = |what: String| Failure::input(format!("{name}: {what}"));
     let mut reader: Box<dyn Read> = if file == "-" {
@@ -339,7 +339,7 @@ fn read_all(file: &str, deadline: Option<Instant>) -> Result<Option<String>, Fai
                 )));
             }
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.expired() {
             return Ok(None);
         }
     }
@@ -382,7 +382,7 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
         max_splits: args.budget.max_splits,
         time_limit: args.budget.time_limit,
     };
-    let deadline = sat::deadline(start, budget.time_limit);
+    let deadline = nqueens::Deadline::after(start, budget.time_limit);
     // A file's size is known before it is read; standard input's (or a pipe's) once it has been.
     let sized = std::fs::metadata(&args.file)
         .ok()
@@ -447,7 +447,7 @@ fn sat_cdcl(
     args: &SatArgs,
     text: String,
     budget: Budget,
-    (start, deadline): (Instant, Option<Instant>),
+    (start, deadline): (Instant, nqueens::Deadline),
     proof: Option<ProofFile>,
 ) -> Result<u8, Failure> {
     let file = shown_name(&args.file);

@@ -43,14 +43,14 @@ pub struct CspCount {
 /// Counts every solution with the lecture's backtracking, giving up after `max_nodes` values
 /// tried. For n queens: 2, 10, 4, 40, 92 for n = 4 … 8.
 pub fn count_solutions(csp: &Csp, max_nodes: u64) -> CspCount {
-    count_solutions_until(csp, max_nodes, None)
+    count_solutions_until(csp, max_nodes, crate::deadline::Deadline::NONE)
 }
 
 /// [`count_solutions`], also giving up at a deadline (the clock is read at every value tried).
 pub fn count_solutions_until(
     csp: &Csp,
     max_nodes: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: crate::deadline::Deadline,
 ) -> CspCount {
     let cap = Cap {
         max: max_nodes,

@@ -27,29 +27,27 @@ pub(crate) use min_conflicts::min_conflicts_within;
 pub(crate) use propagation::propagation_within;
 pub use propagation::{propagation, propagation_with};
 
-use std::time::Instant;
-
 use super::Csp;
 
 /// Where a solver stops: after `max` nodes (or repair steps), and at a deadline if one is set.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Cap {
     pub(crate) max: u64,
-    pub(crate) deadline: Option<Instant>,
+    pub(crate) deadline: crate::deadline::Deadline,
 }
 
 impl Cap {
     fn count(max: u64) -> Self {
         Cap {
             max,
-            deadline: None,
+            deadline: crate::deadline::Deadline::NONE,
         }
     }
 
     /// Whether a search that has done `done` nodes (or steps) must stop before the next one.
     /// A node of a large CSP can cost milliseconds, so the clock is read at every one.
     fn reached(self, done: u64) -> bool {
-        done >= self.max || self.deadline.is_some_and(|d| Instant::now() >= d)
+        done >= self.max || self.deadline.expired()
     }
 }
 

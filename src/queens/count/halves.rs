@@ -32,7 +32,7 @@ use std::sync::OnceLock;
 
 use super::check_size;
 use super::join::{Joiner, Layout};
-use super::plan::{Found, Plan, Stop, Worker};
+use super::plan::{Found, Plan, Worker};
 use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
@@ -96,7 +96,7 @@ impl Plan for Halves {
             .fold(FNV_START, fnv)
     }
 
-    fn prepare(&self, stop: &Stop) -> bool {
+    fn prepare(&self, stop: &crate::deadline::Deadline) -> bool {
         if self.quarters.get().is_none()
             && let Some(quarters) = Quarters::new(&self.split, stop)
         {
@@ -109,7 +109,7 @@ impl Plan for Halves {
     fn worker(&self) -> Worker<'_> {
         let split = &self.split;
         let quarters = self.quarters.get_or_init(|| {
-            Quarters::new(split, &Stop::at(None))
+            Quarters::new(split, &crate::deadline::Deadline::NONE)
                 .expect("without a deadline the quarters are built")
         });
         let mut joiner = Joiner::new(split.layout);
@@ -302,12 +302,12 @@ struct Quarters {
 impl Quarters {
     /// The quarters of the split, or `None` when `stop` comes first (it is looked at every
     /// 65,536 placements).
-    fn new(split: &Split, stop: &Stop) -> Option<Self> {
+    fn new(split: &Split, stop: &crate::deadline::Deadline) -> Option<Self> {
         let mut listed = 0_u32;
         // Whether to go on: false once the deadline has passed.
         let mut on = move || {
             listed = listed.wrapping_add(1);
-            listed & 0xffff != 0 || !stop.passed()
+            listed & 0xffff != 0 || !stop.expired()
         };
         let mut north = vec![Vec::new(); 1 << split.south()];
         let done = Self::fill(
@@ -442,7 +442,7 @@ mod tests {
     fn quarters_put_together_give_every_east_half_once() {
         for n in 4..=11 {
             let split = Split::new(n);
-            let quarters = Quarters::new(&split, &Stop::at(None)).unwrap();
+            let quarters = Quarters::new(&split, &crate::deadline::Deadline::NONE).unwrap();
             // For odd n, also with a queen on each row of the middle column.
             let middles = (0..split.gap * n).map(|row| split.marks(row, split.half));
             for spared in std::iter::once(0).chain(middles) {

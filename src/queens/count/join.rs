@@ -13,8 +13,6 @@
 //!   members in the AND of its handful of entries, 256 pairs at a time, and the members that fit
 //!   are summed by carry-save adders, eight rests before a count of bits.
 
-use super::plan::Stop;
-
 /// Where a signature's bits are, for n queens: two windows of `window` bits, and the
 /// `key_bits` of each that sort the signatures into buckets.
 #[derive(Debug, Clone, Copy)]
@@ -157,7 +155,12 @@ impl Joiner {
     /// signatures and each group is sliced (see [`Slices`]); the smaller side's signatures that
     /// may fit the group then pass by it, each taking a handful of table entries and one AND
     /// for 256 pairs.
-    pub(super) fn pairs(&mut self, east: &[u64], west: &[u64], stop: &Stop) -> Option<u64> {
+    pub(super) fn pairs(
+        &mut self,
+        east: &[u64],
+        west: &[u64],
+        stop: &crate::deadline::Deadline,
+    ) -> Option<u64> {
         let layout = &self.layout;
         self.east.sort(layout, east);
         self.west.sort(layout, west);
@@ -177,7 +180,7 @@ impl Joiner {
         };
         let mut total = 0;
         for key in 0..keys {
-            if stop.passed() {
+            if stop.expired() {
                 return None;
             }
             // The other side's buckets that may fit this one: those whose key bits it leaves
@@ -371,7 +374,7 @@ mod tests {
                     .iter()
                     .map(|&e| west.iter().filter(|&&w| e & w == 0).count() as u64)
                     .sum::<u64>();
-                let counted = joiner.pairs(&east, &west, &Stop::at(None));
+                let counted = joiner.pairs(&east, &west, &crate::deadline::Deadline::NONE);
                 assert_eq!(
                     counted,
                     Some(tried),

@@ -71,7 +71,7 @@ pub fn count_by(
     options: &CountOptions,
 ) -> Result<Tally, QueensError> {
     let start = Instant::now();
-    let deadline = crate::sat::deadline(start, options.time_limit);
+    let deadline = crate::deadline::Deadline::after(start, options.time_limit);
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "counting",
@@ -104,7 +104,7 @@ pub fn count_by(
             let mut models = dp::satisfy_all(&encoding.clauses(n)?, dp::Heuristic::FirstVariable);
             // One search a model, each a fraction of a millisecond: the clock is read between.
             loop {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                if deadline.expired() {
                     return Err(out_of_time());
                 }
                 if models.next().is_none() {
@@ -122,7 +122,7 @@ pub fn count_by(
                 });
             }
             let search = backtrack::count_rows_until(n, max_squares, deadline);
-            if search.gave_up && deadline.is_some_and(|d| Instant::now() >= d) {
+            if search.gave_up && deadline.expired() {
                 return Err(out_of_time());
             }
             Ok(Tally {
@@ -135,7 +135,7 @@ pub fn count_by(
                 .map_err(|error| QueensError::of_csp(n, &error))?
                 .ok_or_else(out_of_time)?;
             let counted = csp::solve::count_solutions_until(&problem, max_nodes, deadline);
-            if counted.gave_up && deadline.is_some_and(|d| Instant::now() >= d) {
+            if counted.gave_up && deadline.expired() {
                 return Err(out_of_time());
             }
             Ok(Tally {

@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::plan::{Found, Plan, Stop, Worker};
+use super::plan::{Found, Plan, Worker};
 use super::{CountMethod, CountOptions, Counts, Tally, check_size, count_plain};
 use crate::hash::{fnv, fnv_str};
 use crate::queens::{QueensError, Spent};
@@ -450,7 +450,7 @@ const HEADER: &str = "nqueens count ledger 1";
 /// [`QueensError::GaveUp`] when the time limit passed before the part was counted.
 pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), QueensError> {
     let start = Instant::now();
-    let stop = Stop::at(crate::sat::deadline(start, options.time_limit));
+    let stop = crate::deadline::Deadline::after(start, options.time_limit);
     let plan = plan(ledger.n, ledger.method)?;
     let members = members(&*plan, ledger.part);
     debug_assert_eq!(members.len(), ledger.done.len());
@@ -478,7 +478,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
     let work = || {
         let mut worker = plan.worker();
         loop {
-            if stop.passed() {
+            if stop.expired() {
                 break;
             }
             let Some(&i) = left.get(next.fetch_add(1, Ordering::Relaxed)) else {

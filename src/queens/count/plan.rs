@@ -1,8 +1,6 @@
 //! What a counting method gives the runner of pieces (`pieces`): its pieces in a fixed order
 //! ([`Plan`]), a counter for each thread ([`Worker`]), what a piece found ([`Found`]), and when to
-//! stop ([`Stop`]). The bitboard search (`search`) and the halves (`halves`) implement it.
-
-use std::time::Instant;
+//! stop (a [`Deadline`](crate::deadline::Deadline)). The bitboard search (`search`) and the halves (`halves`) implement it.
 
 /// What one piece found: its solutions, and (for the bitboard search) its symmetry classes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -11,26 +9,9 @@ pub(super) struct Found {
     pub(super) classes: u64,
 }
 
-/// When the pieces must stop: after the deadline, if one is set.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Stop {
-    deadline: Option<Instant>,
-}
-
-impl Stop {
-    /// Stops at `deadline`, or never.
-    pub(super) fn at(deadline: Option<Instant>) -> Stop {
-        Stop { deadline }
-    }
-
-    /// Whether the deadline has passed.
-    pub(super) fn passed(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
 /// Counts one piece after another for one thread; `None` when the stop came first.
-pub(super) type Worker<'a> = Box<dyn FnMut(usize, &Stop) -> Option<Found> + 'a>;
+pub(super) type Worker<'a> =
+    Box<dyn FnMut(usize, &crate::deadline::Deadline) -> Option<Found> + 'a>;
 
 /// A count's pieces in their fixed order, as a method cuts it.
 pub(super) trait Plan: Sync {
@@ -40,7 +21,7 @@ pub(super) trait Plan: Sync {
     fn key(&self, piece: usize) -> u64;
     /// What every thread needs before counting (built only when there is a piece to count);
     /// `false` when `stop` came first and it is not built.
-    fn prepare(&self, _stop: &Stop) -> bool {
+    fn prepare(&self, _stop: &crate::deadline::Deadline) -> bool {
         true
     }
     /// A counter for one thread, with its own buffers.

@@ -1,6 +1,6 @@
 //! The symmetric bitboard search on threads: every solution and the classes in one search.
 
-use super::plan::{Found, Plan, Stop, Worker};
+use super::plan::{Found, Plan, Worker};
 use super::{MAX_COUNT_N, check_size, full_mask};
 use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
@@ -312,7 +312,7 @@ impl Geometry {
 
     /// A corner case's piece, reading the clock at each node of its upper rows: `None` when
     /// the stop came first.
-    fn corner_checked(&self, task: &Task, stop: &Stop) -> Option<u64> {
+    fn corner_checked(&self, task: &Task, stop: &crate::deadline::Deadline) -> Option<u64> {
         self.corner_upper(
             task.case.bound1,
             task.row,
@@ -331,12 +331,12 @@ impl Geometry {
         left: u32,
         down: u32,
         right: u32,
-        stop: &Stop,
+        stop: &crate::deadline::Deadline,
     ) -> Option<u64> {
         if row + UNCHECKED_ROWS >= self.last {
             return Some(self.corner(bound1, row, left, down, right));
         }
-        if stop.passed() {
+        if stop.expired() {
             return None;
         }
         let mut free = self.mask & !(left | down | right);
@@ -400,13 +400,13 @@ impl Sides {
         left: u32,
         down: u32,
         right: u32,
-        stop: &Stop,
+        stop: &crate::deadline::Deadline,
     ) -> Option<()> {
         if row + UNCHECKED_ROWS >= self.last {
             self.search(row, left, down, right);
             return Some(());
         }
-        if stop.passed() {
+        if stop.expired() {
             return None;
         }
         let free = self.mask & !(left | down | right);

@@ -13,7 +13,6 @@ mod one_hot;
 pub use numbered::MAX_NUMBERED_CLAUSES;
 
 use std::fmt;
-use std::time::Instant;
 
 use super::{QueensError, falling_squares, rising_squares, var};
 use crate::board::Square;
@@ -108,7 +107,7 @@ impl Encoding {
     /// [`QueensError::Empty`] for n = 0; [`QueensError::TooLarge`] when it would make more than
     /// [`MAX_CLAUSES`] clauses.
     pub fn clauses(self, n: usize) -> Result<Clauses, QueensError> {
-        let built = self.clauses_until(n, None)?;
+        let built = self.clauses_until(n, crate::deadline::Deadline::NONE)?;
         Ok(built.unwrap_or_default())
     }
 
@@ -116,7 +115,7 @@ impl Encoding {
     pub(crate) fn clauses_until(
         self,
         n: usize,
-        deadline: Option<Instant>,
+        deadline: crate::deadline::Deadline,
     ) -> Result<Option<Clauses>, QueensError> {
         if n == 0 {
             return Err(QueensError::Empty);
@@ -131,7 +130,7 @@ impl Encoding {
         }
         let mut all = Clauses::new();
         for constraint in self.encoder().constraints(n) {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.expired() {
                 return Ok(None);
             }
             constraint.write(Amo::Pairwise, "", |sq| var(sq.row, sq.col), &mut all);

@@ -2,8 +2,6 @@
 //! flat [`Cnf`], without names, so that a thousand queens (twelve million clauses with a linear
 //! at-most-one) take a second to write down.
 
-use std::time::Instant;
-
 use super::{Encoding, QueensError};
 use crate::encode::Amo;
 use crate::logic::Cnf;
@@ -33,7 +31,9 @@ impl Encoding {
     /// than [`MAX_NUMBERED_CLAUSES`] clauses.
     pub fn numbered(self, n: usize, amo: Amo) -> Result<Cnf, QueensError> {
         // Without a deadline it always finishes.
-        Ok(self.numbered_until(n, amo, None)?.unwrap_or_else(Cnf::new))
+        Ok(self
+            .numbered_until(n, amo, crate::deadline::Deadline::NONE)?
+            .unwrap_or_else(Cnf::new))
     }
 
     /// [`Encoding::numbered`], or `None` if the deadline passes while the clauses are written
@@ -42,7 +42,7 @@ impl Encoding {
         self,
         n: usize,
         amo: Amo,
-        deadline: Option<Instant>,
+        deadline: crate::deadline::Deadline,
     ) -> Result<Option<Cnf>, QueensError> {
         if n == 0 {
             return Err(QueensError::Empty);
@@ -70,7 +70,7 @@ impl Encoding {
             cnf.fresh();
         }
         for constraint in self.encoder().constraints(n) {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.expired() {
                 return Ok(None);
             }
             constraint.write(amo, "", |sq| number(sq.row, sq.col, n), &mut cnf);

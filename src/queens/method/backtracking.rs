@@ -5,12 +5,11 @@ use std::time::Instant;
 use super::{Found, Limits, Stats, narrow, out_of_range};
 use crate::backtrack::{self, MAX_ROWS};
 use crate::queens::{QueensError, Spent};
-use crate::sat;
 
 /// The row search, within the squares and the time of `limits` (the time counted from `start`).
 pub(super) fn place(n: usize, limits: &Limits, start: Instant) -> Result<Found, QueensError> {
     out_of_range(n, MAX_ROWS, "backtracking")?;
-    let deadline = sat::deadline(start, limits.time_limit);
+    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
     let search = backtrack::solve_rows_until(n, limits.max_nodes, deadline);
     let stats = Stats::default()
         .with("nodes", search.nodes)

@@ -13,7 +13,7 @@ pub(super) fn place(
     limits: &Limits,
     start: Instant,
 ) -> Result<Found, QueensError> {
-    let deadline = crate::sat::deadline(start, limits.time_limit);
+    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
     let built =
         csp::create_csp_until(n, deadline).map_err(|error| QueensError::of_csp(n, &error))?;
     let Some(problem) = built else {
@@ -53,9 +53,7 @@ pub(super) fn place(
             columns: narrow(values.iter().map(|&v| usize::try_from(v).unwrap_or(0))),
             stats,
         }),
-        None if report.gave_up && deadline.is_some_and(|d| Instant::now() >= d) => {
-            Err(out_of_time(n, method, limits))
-        }
+        None if report.gave_up && deadline.expired() => Err(out_of_time(n, method, limits)),
         None if report.gave_up => Err(QueensError::GaveUp {
             n,
             solver: method.name(),

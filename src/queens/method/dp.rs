@@ -56,7 +56,7 @@ fn clauses_for(
     start: Instant,
     solver: &'static str,
 ) -> Result<Clauses, QueensError> {
-    let deadline = crate::sat::deadline(start, limits.time_limit);
+    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
     encoding
         .clauses_until(n, deadline)?
         .ok_or_else(|| QueensError::GaveUp {
@@ -81,7 +81,7 @@ pub(super) fn place_cdcl(
         solver: "CDCL",
         after: Limit::Time(limits.time_limit.unwrap_or_default()).into(),
     };
-    let deadline = crate::sat::deadline(start, limits.time_limit);
+    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
     let cnf = encoding
         .numbered_until(n, amo, deadline)?
         .ok_or_else(out_of_time)?;

@@ -4,7 +4,6 @@ use std::time::Instant;
 
 use super::{Found, Limits, Stats};
 use crate::queens::{QueensError, Spent, huge};
-use crate::sat;
 
 /// The queens' min-conflicts, within the steps and the time of `limits` (from `start`).
 pub(super) fn place(
@@ -13,7 +12,7 @@ pub(super) fn place(
     limits: &Limits,
     start: Instant,
 ) -> Result<Found, QueensError> {
-    let deadline = sat::deadline(start, limits.time_limit);
+    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
     let repair = huge::min_conflicts_until(n, seed, limits.max_steps, deadline)?;
     let stats = Stats::default()
         .with("steps", repair.steps)
