@@ -18,7 +18,7 @@
 use crate::board::{Square, Symmetry};
 use crate::logic::{Clause, Clauses, Literal, Variable};
 
-use super::var;
+use super::variables::var;
 
 /// The lex-leader clauses of the n×n board: together with the clauses of n queens, their models
 /// are the canonical solutions, one for each class of solutions up to symmetry (12 for eight

@@ -1,9 +1,9 @@
 //! The n-queens puzzle, every way the crate has of taking it on. Five jobs, each with its place:
 //!
-//! * **clauses** (here): the variable `Q<r,c>` ([`var`]) is true when a queen stands in row `r`,
-//!   column `c` (1-based), and the lecture's builders make the clauses row by row and diagonal by
-//!   diagonal: [`at_most_one_in_row`], [`one_in_column`], the two diagonal families, and
-//!   [`all_clauses`]. The DIMACS number of `Q<r,c>` is [`number`].
+//! * **clauses** (`variables.rs`, and here): the variable `Q<r,c>` ([`var`]) is true when a queen
+//!   stands in row `r`, column `c` (1-based), and the lecture's builders make the clauses row by
+//!   row and diagonal by diagonal: [`at_most_one_in_row`], [`one_in_column`], the two diagonal
+//!   families, and [`all_clauses`]. The DIMACS number of `Q<r,c>` is [`number`].
 //! * **encodings** (`encoding/`, one file each): [`Encoding::Lecture`] ([`all_clauses`]) says
 //!   at most one queen per row and per diagonal and at least one per column, which is enough: n
 //!   columns each with a queen make at least n queens, and n rows with at most one each make at
@@ -32,11 +32,14 @@ pub mod huge;
 mod lex_leader;
 #[cfg(feature = "solvers")]
 pub mod method;
+mod variables;
 
 pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES, clause_table};
 pub use lex_leader::lex_leader;
 #[cfg(feature = "solvers")]
 pub use method::{CDCL_PAIRWISE_UP_TO, Limits, Method, Placement, place};
+use variables::{column_squares, falling_squares, rising_squares, row_squares, vars};
+pub use variables::{number, square_of, square_of_number, var};
 
 #[cfg(feature = "solvers")]
 pub use count::{
@@ -49,92 +52,12 @@ pub use count::{
 
 use std::fmt;
 
-use crate::board::{Board, Piece, Square};
+use crate::board::{Board, Piece};
 use crate::dp::{self, Report};
 #[cfg(feature = "solvers")]
 use crate::dp::{Heuristic, Options};
 use crate::encode::{Amo, at_least_one, at_most_one};
 use crate::logic::{Clauses, Literal, Model, Variable};
-
-/// The variable `Q<row,col>`: a queen stands on that square.
-pub fn var(row: usize, col: usize) -> Variable {
-    Variable::intern(&format!("Q<{row},{col}>"))
-}
-
-/// The DIMACS number of `Q<row,col>` on the n×n board (row and column from 1): `(row − 1)·n +
-/// col`, so the queens are `1..=n²` row by row, and any helper variables come after them.
-///
-/// ```
-/// use nqueens::queens::{number, square_of_number};
-/// assert_eq!((number(1, 1, 8), number(2, 1, 8), number(8, 8, 8)), (1, 9, 64));
-/// assert_eq!(square_of_number(9, 8), Some(nqueens::Square::new(2, 1)));
-/// assert_eq!(square_of_number(65, 8), None);
-/// ```
-pub fn number(row: usize, col: usize, n: usize) -> i32 {
-    // The builders refuse boards whose n² does not fit far below i32::MAX.
-    i32::try_from((row - 1) * n + col).unwrap_or(i32::MAX)
-}
-
-/// The square of a queen's DIMACS number (see [`number`]), or `None` for a number past the n²
-/// queens (a helper variable) or not positive.
-pub fn square_of_number(number: i32, n: usize) -> Option<Square> {
-    let i = usize::try_from(number).ok()?.checked_sub(1)?;
-    (i < n * n).then(|| Square::new(i / n + 1, i % n + 1))
-}
-
-/// The square of a variable named `Q<row,col>`, or `None` for any other name.
-pub fn square_of(variable: Variable) -> Option<Square> {
-    let inner = variable.name().strip_prefix("Q<")?.strip_suffix('>')?;
-    let (row, col) = inner.split_once(',')?;
-    Some(Square::new(row.parse().ok()?, col.parse().ok()?))
-}
-
-/// The squares of row `row`, by column (none if the row is off the board).
-pub(crate) fn row_squares(row: usize, n: usize) -> Vec<Square> {
-    let on = (1..=n).contains(&row);
-    (1..=n)
-        .filter(|_| on)
-        .map(|col| Square::new(row, col))
-        .collect()
-}
-
-/// The squares of column `col`, from the top row down (none if the column is off the board).
-pub(crate) fn column_squares(col: usize, n: usize) -> Vec<Square> {
-    let on = (1..=n).contains(&col);
-    (1..=n)
-        .filter(|_| on)
-        .map(|row| Square::new(row, col))
-        .collect()
-}
-
-/// The squares of the falling diagonal `row − col = k`, from the top row down (none off the
-/// board).
-pub(crate) fn falling_squares(k: isize, n: usize) -> Vec<Square> {
-    // col = row − k with both in 1..=n.
-    (1..=n)
-        .filter_map(|row| {
-            let col = row.checked_add_signed(-k)?;
-            (1..=n).contains(&col).then(|| Square::new(row, col))
-        })
-        .collect()
-}
-
-/// The squares of the rising diagonal `row + col = k`, from the top row down (none off the
-/// board).
-pub(crate) fn rising_squares(k: usize, n: usize) -> Vec<Square> {
-    // col = k − row with both in 1..=n.
-    (1..=n)
-        .filter_map(|row| {
-            let col = k.checked_sub(row)?;
-            (1..=n).contains(&col).then(|| Square::new(row, col))
-        })
-        .collect()
-}
-
-/// The variables `Q<r,c>` of some squares.
-fn vars(squares: &[Square]) -> Vec<Variable> {
-    squares.iter().map(|sq| var(sq.row, sq.col)).collect()
-}
 
 /// At most one queen in this row of the n×n board. A row off the board gives no clause.
 pub fn at_most_one_in_row(row: usize, n: usize) -> Clauses {
@@ -207,13 +130,7 @@ pub fn all_clauses_with(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
         .map(|clause| {
             clause
                 .iter()
-                .map(|&l| {
-                    if l < 0 {
-                        Literal::negative(name(l))
-                    } else {
-                        Literal::positive(name(l))
-                    }
-                })
+                .map(|&l| Literal::new(name(l), l > 0))
                 .collect()
         })
         .collect())

@@ -5,7 +5,7 @@
 //! per column. 8 queens: 512 clauses over 64 variables.
 
 use super::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
-use crate::queens::{column_squares, row_squares};
+use crate::queens::variables::{column_squares, row_squares};
 
 /// The lecture's encoding.
 pub(super) struct Lecture;

@@ -14,7 +14,8 @@ pub use numbered::MAX_NUMBERED_CLAUSES;
 
 use std::fmt;
 
-use super::{QueensError, falling_squares, rising_squares, var};
+use super::QueensError;
+use super::variables::{falling_squares, rising_squares, var};
 use crate::board::Square;
 use crate::encode::{Amo, Sink};
 use crate::logic::Clauses;

@@ -5,7 +5,7 @@
 use super::{Encoding, QueensError};
 use crate::encode::Amo;
 use crate::logic::Cnf;
-use crate::queens::number;
+use crate::queens::variables::number;
 
 /// The most clauses [`Encoding::numbered`] makes (about 16 bytes each: a gigabyte).
 pub const MAX_NUMBERED_CLAUSES: u128 = 60_000_000;

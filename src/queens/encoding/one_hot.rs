@@ -2,7 +2,7 @@
 //! per diagonal (`OneHot0`). 8 queens: 744 clauses.
 
 use super::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
-use crate::queens::{column_squares, row_squares};
+use crate::queens::variables::{column_squares, row_squares};
 
 /// The PyEDA essay's encoding.
 pub(super) struct OneHot;

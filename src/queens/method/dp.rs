@@ -7,7 +7,8 @@ use crate::cdcl::{self, CdclOptions, CnfOutcome, Decide};
 use crate::dp::{self, Heuristic, Options};
 use crate::encode::Amo;
 use crate::logic::{Clauses, Model};
-use crate::queens::{Encoding, QueensError, decode, number};
+use crate::queens::variables::number;
+use crate::queens::{Encoding, QueensError, decode};
 use crate::sat::{Budget, Limit, Outcome};
 
 pub(super) fn place(
