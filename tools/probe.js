@@ -91,11 +91,9 @@ window.addEventListener('load', function () {
     // Where nothing opaque is drawn under the text, the page shows through: white in the light
     // theme, JupyterLab's #111111 in the dark one; the worse of the two counts.
     const backs = under ? [rgb(getComputedStyle(under).fill)] : [[255, 255, 255], [17, 17, 17]];
-    const contrast = fill ? Math.min.apply(null, backs.map(function (back) {
-      const lighter = Math.max(luminance(fill), luminance(back));
-      const darker = Math.min(luminance(fill), luminance(back));
-      return (lighter + 0.05) / (darker + 0.05);
-    })) : 0;
+    const contrast = Math.min.apply(null, backs.map(function (back) {
+      return contrastRatio(fill, back);
+    }));
     // The size the reader sees: the font size times the scale of the drawing around it.
     const ctm = text.getScreenCTM();
     const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(ctm.a, ctm.b);
@@ -223,11 +221,6 @@ window.addEventListener('load', function () {
   });
   // Every board's frame (its contrast with the card behind the board), every pair of attacking
   // pieces' marks beyond colour, and every cross of an animation on its halo.
-  function contrastOf(a, b) {
-    if (!a || !b) return 0;
-    const x = luminance(a), y = luminance(b);
-    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
-  }
   const frames = Array.from(document.querySelectorAll('svg.nqueens-board')).map(function (svg) {
     let outer = svg;
     while (outer.ownerSVGElement) outer = outer.ownerSVGElement;
@@ -245,7 +238,7 @@ window.addEventListener('load', function () {
     });
     const square = svg.querySelector('rect.square');
     return {compact: svg.classList.contains('compact'),
-            frame: frame ? contrastOf(rgb(getComputedStyle(frame).stroke), back) : null,
+            frame: frame ? contrastRatio(rgb(getComputedStyle(frame).stroke), back) : null,
             conflictEnds: ends, rings: rings,
             square: square ? square.getBoundingClientRect().width : 0};
   });
@@ -258,7 +251,7 @@ window.addEventListener('load', function () {
     });
     const s = getComputedStyle(line);
     crosses.push({halo: !!halo,
-                  contrast: halo ? contrastOf(rgb(s.stroke), rgb(getComputedStyle(halo).stroke)) : 0,
+                  contrast: halo ? contrastRatio(rgb(s.stroke), rgb(getComputedStyle(halo).stroke)) : 0,
                   wider: halo ? parseFloat(getComputedStyle(halo).strokeWidth) - parseFloat(s.strokeWidth) : 0});
   });
   // Every animation, frame by frame: all its CSS animations set to the middle of the frame,

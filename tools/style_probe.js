@@ -3,10 +3,6 @@
 // quotes and reports, as JSON in a pre element of id nqueens-probe. It needs the functions of
 // colour.js.
 window.addEventListener('load', function () {
-  function contrast(a, b) {
-    const x = luminance(a), y = luminance(b);
-    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
-  }
   function background(e) {
     for (; e; e = e.parentElement) {
       const back = rgb(getComputedStyle(e).backgroundColor);
@@ -18,11 +14,11 @@ window.addEventListener('load', function () {
   document.querySelectorAll('h1, h2, h3, p, code, th, td, pre, .verdict').forEach(function (e) {
     found.push({what: e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' '
                       + JSON.stringify(e.textContent.trim().slice(0, 20)),
-                contrast: contrast(rgb(getComputedStyle(e).color), background(e)), least: 4.5});
+                contrast: contrastRatio(rgb(getComputedStyle(e).color), background(e)), least: 4.5});
   });
   document.querySelectorAll('.nqueens-report, blockquote').forEach(function (e) {
     found.push({what: 'the edge of ' + e.tagName.toLowerCase() + '.' + e.className,
-                contrast: contrast(rgb(getComputedStyle(e).borderLeftColor), background(e.parentElement)),
+                contrast: contrastRatio(rgb(getComputedStyle(e).borderLeftColor), background(e.parentElement)),
                 least: 3.0});
   });
   const pre = document.createElement('pre');

@@ -10,8 +10,8 @@ use crate::render::escape_html;
 /// Line colours, in the order lines are added: the Okabe–Ito colours that people with the
 /// common colour-vision deficiencies tell apart, darkened where needed so that each has a
 /// contrast of at least 3:1 with the white card behind a chart, and black (no grey: the guides
-/// are grey). Colour is never the only
-/// difference: each line also has its own dash pattern and point marker ([`STYLES`]).
+/// are grey). Colour is never the only difference: each line also has its own dash pattern and
+/// point marker ([`STYLES`]).
 const PALETTE: [Rgb; 6] = [
     Rgb(0x00, 0x5f, 0x9e),
     Rgb(0xc0, 0x50, 0x00),
@@ -474,6 +474,17 @@ fn draw_ends(out: &mut String, line: &Drawable<'_>, colour: Rgb, (x, y): (&Axis,
     }
 }
 
+/// The size for a mark at `spot`: one more than the largest of the `taken` marks (each with its
+/// size) within 3 pixels of it, or 0 where there is none, so that it rings every one of them.
+fn size_over(taken: &[(f64, f64, usize)], (px, py): (f64, f64)) -> usize {
+    taken
+        .iter()
+        .filter(|&&(qx, qy, _)| (qx - px).abs() < 3.0 && (qy - py).abs() < 3.0)
+        .map(|&(_, _, k)| k + 1)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Draws each line, run by run, in its colour, dash pattern and marker ([`STYLES`]); a point
 /// the log scale cannot show is a hollow ring on the bottom edge, explained once in the legend.
 /// Returns the legend's entries.
@@ -483,17 +494,11 @@ pub(super) fn draw_lines<'a>(
     (x, y): (&Axis, &Axis),
 ) -> Vec<Entry<'a>> {
     let mut entries = Vec::new();
-    // Where markers and rings already are: a later line's point on the same spot rings it
-    // (larger and hollow) rather than hiding it.
+    // Where markers and rings already are, each with its size (0 for the first on a spot): a
+    // later line's point on the same spot rings them (larger and hollow) rather than hiding them.
     let mut taken: Vec<(f64, f64, usize)> = Vec::new();
-    let mut rings: Vec<(f64, f64)> = Vec::new();
+    let mut rings: Vec<(f64, f64, usize)> = Vec::new();
     let mut any_around = false;
-    let near = |spots: &[(f64, f64)], (px, py): (f64, f64)| {
-        spots
-            .iter()
-            .filter(|&&(qx, qy)| (qx - px).abs() < 3.0 && (qy - py).abs() < 3.0)
-            .count()
-    };
     for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
         let (dash, marker) = STYLES[i % STYLES.len()];
@@ -502,13 +507,7 @@ pub(super) fn draw_lines<'a>(
             let points: Vec<(f64, f64)> = run.iter().map(|&(a, b)| (x.at(a), y.at(b))).collect();
             out.push_str(&polyline(&points, colour, dash, "line"));
             for &(px, py) in &points {
-                // Larger than every marker already within 3 pixels.
-                let under = taken
-                    .iter()
-                    .filter(|&&(qx, qy, _)| (qx - px).abs() < 3.0 && (qy - py).abs() < 3.0)
-                    .map(|&(_, _, k)| k + 1)
-                    .max()
-                    .unwrap_or(0);
+                let under = size_over(&taken, (px, py));
                 any_around |= under > 0;
                 out.push_str(&marker.drawn(px, py, colour, under));
                 placed.push((px, py, under));
@@ -516,14 +515,15 @@ pub(super) fn draw_lines<'a>(
         }
         for &zero in &line.zeros {
             let spot = (x.at(zero), y.from);
-            let r = 4.0 + 4.0 * f64::from(u32::try_from(near(&rings, spot)).unwrap_or(4));
+            let under = size_over(&rings, spot);
+            let r = 4.0 + 4.0 * f64::from(u32::try_from(under).unwrap_or(4));
             let _ = writeln!(
                 out,
                 "<circle class=\"zero\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"{r}\" fill=\"none\" \
                  stroke=\"{colour}\" stroke-width=\"2\"/>",
                 spot.0, spot.1
             );
-            rings.push(spot);
+            rings.push((spot.0, spot.1, under));
         }
         draw_ends(out, line, colour, (x, y));
         taken.extend(placed);

@@ -570,16 +570,9 @@ impl Diagram {
             attacking.sort_unstable();
             attacking.dedup();
             for square in attacking {
-                let (cx, cy) = self.centre(square);
+                let centre = self.centre(square);
                 let ring = |colour: &str, width: u32, class: &str| {
-                    Circle::new()
-                        .set("cx", cx)
-                        .set("cy", cy)
-                        .set("r", S * 23 / 50)
-                        .set("fill", "none")
-                        .set("stroke", colour)
-                        .set("stroke-width", width)
-                        .set("class", class)
+                    ring(centre, S * 23 / 50, (colour, width), class)
                         .set("data-row", square.row)
                         .set("data-col", square.col)
                 };
@@ -593,17 +586,9 @@ impl Diagram {
             .iter()
             .filter(|(a, b)| self.board.contains(*a) && self.board.contains(*b))
         {
-            let (x1, y1) = self.centre(from);
             // A piece that sees its own square: a ring round it, on its halo.
             let ring = |colour: &str, width: u32, class: &str| {
-                Circle::new()
-                    .set("cx", x1)
-                    .set("cy", y1)
-                    .set("r", S * 2 / 5)
-                    .set("fill", "none")
-                    .set("stroke", colour)
-                    .set("stroke-width", width)
-                    .set("class", class)
+                ring(self.centre(from), S * 2 / 5, (colour, width), class)
             };
             group = if from == to {
                 group
@@ -668,6 +653,18 @@ pub(super) fn default_size(n: usize) -> u32 {
     }
 }
 
+/// A circle of radius `r` round `centre`, stroked (`colour`, `width`) and not filled: a ring
+/// round a piece, or the halo under one.
+fn ring(centre: (u32, u32), r: u32, (colour, width): (&str, u32), class: &str) -> Circle {
+    Circle::new()
+        .set("cx", centre.0)
+        .set("cy", centre.1)
+        .set("r", r)
+        .set("fill", "none")
+        .set("stroke", colour)
+        .set("stroke-width", width)
+        .set("class", class)
+}
 /// The margin and type of the coordinates, in user units, and every how many rows and columns
 /// a number is written.
 #[derive(Debug, Clone, Copy)]
