@@ -1,5 +1,6 @@
 //! When a search must stop: [`Deadline`], one moment (or none) that every search loop of the
-//! crate asks about in one place, `deadline.expired()`, as MiniSat asks `withinBudget`.
+//! crate asks about in one place, `deadline.expired()`, as MiniSat asks `withinBudget`; and
+//! [`Limit`], what ran out when a search gave up, whichever search it was.
 
 use std::time::{Duration, Instant};
 
@@ -36,6 +37,34 @@ impl Deadline {
     /// The time left (zero once the moment has come), or `None` without a deadline.
     pub fn remaining(self) -> Option<Duration> {
         self.0.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+}
+
+/// Why a search stopped without an answer: the one reason every search of the crate gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Its time limit.
+    Time(Duration),
+    /// Its splits: Davis–Putnam's case distinctions, CDCL's decisions.
+    Splits(u64),
+    /// Its values tried (the CSP's backtracking and propagation).
+    Nodes(u64),
+    /// Its squares tried (the row-by-row backtracking).
+    Squares(u64),
+    /// Its repair steps (the min-conflicts searches).
+    Steps(u64),
+}
+
+impl std::fmt::Display for Limit {
+    /// What ran out: "0.250 s", "2 splits", "1000 squares tried".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::Time(d) => write!(f, "{:.3} s", d.as_secs_f64()),
+            Limit::Splits(n) => write!(f, "{n} splits"),
+            Limit::Nodes(n) => write!(f, "{n} nodes"),
+            Limit::Squares(n) => write!(f, "{n} squares tried"),
+            Limit::Steps(n) => write!(f, "{n} steps"),
+        }
     }
 }
 

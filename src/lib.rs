@@ -33,6 +33,7 @@ pub mod dp;
 pub mod encode;
 #[cfg(feature = "coursework")]
 pub mod exercises;
+pub mod failure;
 mod hash;
 pub mod logic;
 #[cfg(feature = "plot")]
@@ -41,10 +42,13 @@ pub mod queens;
 pub mod render;
 pub mod rng;
 pub mod sat;
+#[cfg(feature = "solvers")]
+pub mod sat_file;
 mod scan;
 
 pub use board::{Board, Direction, Piece, Square, Symmetry};
-pub use deadline::Deadline;
+pub use deadline::{Deadline, Limit};
+pub use failure::Failure;
 pub use logic::{Clause, Clauses, Literal, Model, Variable};
 
 /// The README's examples, compiled and run as doctests.

@@ -1,4 +1,5 @@
-//! What both SAT solvers share: the budget a search may spend, what ran out when it gave up, and
+//! What both SAT solvers share: the budget a search may spend, what ran out when it gave up
+//! ([`Limit`], every search's reason), and
 //! the typed answer, which prints as the lecture writes it (a set of unit clauses, or `{{}}`).
 //!
 //! [`dp`](crate::dp) and [`cdcl`](crate::cdcl) are siblings above this module: neither imports
@@ -7,6 +8,7 @@
 use std::fmt;
 use std::time::Duration;
 
+pub use crate::deadline::Limit;
 use crate::logic::{Clauses, Model};
 
 /// Limits that stop a search which runs too long; `None` means no limit.
@@ -16,25 +18,6 @@ pub struct Budget {
     pub max_splits: Option<u64>,
     /// The most time the search may take.
     pub time_limit: Option<Duration>,
-}
-
-/// Why a search stopped without an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    /// It reached [`Budget::max_splits`].
-    Splits(u64),
-    /// It reached [`Budget::time_limit`].
-    Time(Duration),
-}
-
-impl fmt::Display for Limit {
-    /// What ran out: "2 splits", "0.250 s".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::Splits(n) => write!(f, "{n} splits"),
-            Limit::Time(d) => write!(f, "{:.3} s", d.as_secs_f64()),
-        }
-    }
 }
 
 /// The answer of a search.

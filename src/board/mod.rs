@@ -26,6 +26,22 @@ impl Square {
     }
 }
 
+impl std::str::FromStr for Square {
+    type Err = String;
+
+    /// `ROW,COL`, both from 1, as the command line takes a square: `"3,4"`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let parse = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1);
+        match text.split_once(',') {
+            Some((row, col)) => match (parse(row), parse(col)) {
+                (Some(row), Some(col)) => Ok(Square::new(row, col)),
+                _ => Err("expected ROW,COL with rows and columns from 1, such as 3,4".to_owned()),
+            },
+            None => Err("expected ROW,COL, such as 3,4".to_owned()),
+        }
+    }
+}
+
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}, {})", self.row, self.col)

@@ -27,6 +27,7 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::io::Read as _;
 use std::panic::{self, AssertUnwindSafe};
 
 use super::answers::{Outcome, Rows};
@@ -120,6 +121,80 @@ pub fn verdict(checker: &str, seed: Option<u64>, answers: &str) -> Result<Report
         }
         judged => judged,
     }
+}
+
+/// The usage of the judge's program (`nqueens-judge`).
+pub const USAGE: &str = "usage: nqueens-judge inputs CHECKER [--seed N]\n       \
+                         nqueens-judge score CHECKER [--seed N] --points MAX < ANSWERS\n       \
+                         nqueens-judge expected";
+
+/// At most this much of the answers is read: a notebook's outputs, not a stream without end.
+pub const MAX_ANSWERS: u64 = 64 << 20;
+
+/// The judge's program, given its arguments and its standard input; the text to print, or the
+/// message of a bad command line:
+/// * `inputs CHECKER [--seed N]`: [`inputs`];
+/// * `score CHECKER [--seed N] --points MAX`: the [`verdict`] on the answers read, as one JSON
+///   object, `{"points": …, "passed": …, "text": "…", "html": "…"}` (answers that cannot be read,
+///   or past [`MAX_ANSWERS`], score 0 with the reason as the text);
+/// * `expected`: the references' answers on every visible input (`src/exercises/expected.txt`).
+///
+/// # Errors
+/// A bad command line or an unknown checker; the answers are the student's and never make it
+/// fail.
+pub fn command(args: &[String], answers: &mut dyn std::io::Read) -> Result<String, String> {
+    if args == ["expected"] {
+        return Ok(super::expected_table());
+    }
+    let (score, checker) = match args {
+        [verb, checker, ..] if verb == "inputs" || verb == "score" => (verb == "score", checker),
+        _ => return Err(USAGE.to_owned()),
+    };
+    let (mut seed, mut points) = (None, 1.0);
+    let mut rest = args[2..].iter();
+    while let Some(flag) = rest.next() {
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        match flag.as_str() {
+            "--seed" => {
+                let number = value.parse();
+                seed =
+                    Some(number.map_err(|_| format!("--seed {value}: not a whole number from 0"))?);
+            }
+            "--points" if score => {
+                points = value
+                    .parse()
+                    .ok()
+                    .filter(|p: &f64| p.is_finite() && *p >= 0.0)
+                    .ok_or_else(|| format!("--points {value}: not a number from 0"))?;
+            }
+            other => return Err(format!("unknown option {other}\n{USAGE}")),
+        }
+    }
+    if !score {
+        return inputs(checker, seed)
+            .map(|text| format!("{text}\n"))
+            .map_err(|e| e.to_string());
+    }
+    let mut text = String::new();
+    let answered = match (&mut *answers)
+        .take(MAX_ANSWERS + 1)
+        .read_to_string(&mut text)
+    {
+        Err(error) => format!("({error})"),
+        Ok(n) if n as u64 > MAX_ANSWERS => "(the answers are past 64 MiB)".to_owned(),
+        Ok(_) => text,
+    };
+    let report = verdict(checker, seed, &answered).map_err(|e| e.to_string())?;
+    let quoted = |text: &str| super::wire::write(&text.to_owned());
+    Ok(format!(
+        "{{\"points\": {:.2}, \"passed\": {}, \"text\": {}, \"html\": {}}}\n",
+        report.score(points),
+        report.passed(),
+        quoted(report.text()),
+        quoted(&report.to_html())
+    ))
 }
 
 enum Mode<'a> {

@@ -43,14 +43,17 @@ pub use variables::{number, square_of, square_of_number, var};
 
 #[cfg(feature = "solvers")]
 pub use count::{
-    CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, Ledger, LedgerError, MAX_COUNT_N,
-    MAX_HALVES_N, MAX_PARTS, MAX_SAT_COUNT_N, MAX_THREADS, Part, Tally, all_solutions,
-    bitboard_pieces, count, count_by, count_by_halves, count_by_halves_with, count_fundamental,
-    count_fundamental_by_burnside, count_ledger, count_plain, count_symmetric, count_with,
-    fundamental_solutions, merge,
+    CountFiles, CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, Kept, KeptCount, Ledger,
+    LedgerError, MAX_COUNT_N, MAX_HALVES_N, MAX_PARTS, MAX_SAT_COUNT_N, MAX_THREADS, Part, Tally,
+    all_solutions, bitboard_pieces, count, count_by, count_by_halves, count_by_halves_with,
+    count_fundamental, count_fundamental_by_burnside, count_kept, count_ledger, count_plain,
+    count_symmetric, count_with, fundamental_solutions, merge, merge_files,
 };
 
 use std::fmt;
+
+use crate::deadline::Limit;
+use crate::failure::Failure;
 
 use crate::board::{Board, Piece};
 use crate::dp::{self, Report};
@@ -144,39 +147,14 @@ pub fn one_hot_clauses(n: usize) -> Result<Clauses, QueensError> {
     Encoding::OneHot.clauses(n)
 }
 
-/// The budget a search used up before it gave up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Spent {
-    /// Its time limit (Davis–Putnam, the CSP solvers).
-    Time(std::time::Duration),
-    /// Its splits (Davis–Putnam).
-    Splits(u64),
-    /// Its values tried (the CSP's backtracking and propagation).
-    Nodes(u64),
-    /// Its squares tried (the row-by-row backtracking).
-    Squares(u64),
-    /// Its repair steps (the min-conflicts searches).
-    Steps(u64),
-}
-
-impl From<dp::Limit> for Spent {
-    fn from(limit: dp::Limit) -> Self {
-        match limit {
-            dp::Limit::Splits(n) => Spent::Splits(n),
-            dp::Limit::Time(d) => Spent::Time(d),
-        }
-    }
-}
-
-impl fmt::Display for Spent {
-    /// "2 splits", "0.250 s", "1000 squares tried".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Spent::Time(d) => write!(f, "{:.3} s", d.as_secs_f64()),
-            Spent::Splits(n) => write!(f, "{n} splits"),
-            Spent::Nodes(n) => write!(f, "{n} nodes"),
-            Spent::Squares(n) => write!(f, "{n} squares tried"),
-            Spent::Steps(n) => write!(f, "{n} steps"),
+impl From<QueensError> for Failure {
+    /// No solution, a budget run out, a bug caught by the check: no answer; the rest is input.
+    fn from(error: QueensError) -> Self {
+        match error {
+            QueensError::NoSolution { .. }
+            | QueensError::GaveUp { .. }
+            | QueensError::Wrong { .. } => Failure::output(error),
+            _ => Failure::input(error),
         }
     }
 }
@@ -207,7 +185,7 @@ pub enum QueensError {
         /// The solver, as the message names it.
         solver: &'static str,
         /// What ran out.
-        after: Spent,
+        after: Limit,
     },
     /// A solver's answer failed the independent check: a bug, reported rather than printed.
     Wrong {
@@ -353,7 +331,7 @@ impl Run {
             dp::Outcome::GaveUp(limit) => Err(QueensError::GaveUp {
                 n: self.n,
                 solver: "Davis–Putnam",
-                after: (*limit).into(),
+                after: *limit,
             }),
         }
     }

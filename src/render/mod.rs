@@ -42,6 +42,8 @@ pub use animation::{MAX_ANIMATED, backtracking_animation};
 pub use cells::{cells, generations};
 pub use diagram::Diagram;
 pub use gallery::Gallery;
+#[cfg(feature = "solvers")]
+pub use large::SolutionPicture;
 pub use large::{MAX_DRAWN, density, overview, picture, picture_of, window};
 #[cfg(feature = "solvers")]
 pub use lecture::{attacks, attacks_of};

@@ -7,6 +7,8 @@ use std::process::{Command, Output, Stdio};
 use nqueens::Board;
 use nqueens::logic::dimacs;
 
+use crate::common::read_drat;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nqueens"))
         .args(args)
@@ -705,28 +707,6 @@ fn a_time_limit_that_runs_out_says_to_raise_the_time_limit() {
     assert!((0.001..60.0).contains(&used), "{message}");
 }
 
-/// Reads a DRAT proof in text, as `sat --proof` writes it.
-fn read_drat(text: &str) -> Vec<nqueens::cdcl::ProofStep> {
-    text.lines()
-        .map(|line| {
-            let (delete, rest) = match line.strip_prefix("d ") {
-                Some(rest) => (true, rest),
-                None => (false, line),
-            };
-            let lits: Vec<i32> = rest
-                .split_whitespace()
-                .map(|t| t.parse().unwrap())
-                .take_while(|&n| n != 0)
-                .collect();
-            if delete {
-                nqueens::cdcl::ProofStep::Delete(lits)
-            } else {
-                nqueens::cdcl::ProofStep::Add(lits)
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn sat_with_cdcl_answers_and_proves_in_the_files_numbers() {
     // Satisfiable: a model in `v` lines, exit 10.
@@ -1216,24 +1196,35 @@ fn a_count_in_parts_merges_to_the_whole_and_refuses_a_bad_set_of_parts() {
     let dir = fresh_dir("parts");
     let d = dir.to_str().unwrap();
     let whole = stdout(&run(&["count", "12"]));
+    let part_of = |i: usize, more: &[&str]| {
+        let index = i.to_string();
+        let words = ["count", "12", "--parts", "4", "--part", &index, "--dir", d];
+        run(&[&words[..], more].concat())
+    };
     let mut sum = 0_u64;
     for i in 0..4 {
-        let part = run(&[
-            "count",
-            "12",
-            "--parts",
-            "4",
-            "--part",
-            &i.to_string(),
-            "--dir",
-            d,
-        ]);
+        let part = part_of(i, &[]);
         assert_eq!(part.status.code(), Some(0), "{}", stderr(&part));
         sum += stdout(&part).trim().parse::<u64>().unwrap();
     }
     assert_eq!(sum.to_string(), whole.trim());
-    let file = |i: usize| format!("{d}/nqueens-count-12-part-{i}-of-4.count");
+    // The program names each part's files (the cluster scripts ask it), and the result is there.
+    let file = |i: usize| {
+        let named = stdout(&part_of(i, &["--files"]));
+        let expected = format!(
+            "checkpoint {d}/nqueens-count-12-part-{i}-of-4.checkpoint\n\
+             result {d}/nqueens-count-12-part-{i}-of-4.count\n"
+        );
+        assert_eq!(named, expected);
+        let result = named.lines().nth(1).unwrap()["result ".len()..].to_owned();
+        assert!(std::path::Path::new(&result).is_file(), "{result}");
+        result
+    };
     let files: Vec<String> = (0..4).map(file).collect();
+    assert_eq!(
+        stdout(&run(&["count", "12", "--files", "--dir", d])),
+        format!("checkpoint {d}/nqueens-count-12.checkpoint\n")
+    );
     let merged = run(&[
         &["count", "12", "--merge"][..],
         &files.iter().map(String::as_str).collect::<Vec<_>>(),

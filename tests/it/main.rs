@@ -32,6 +32,8 @@ mod dimacs;
 mod dp;
 #[cfg(feature = "coursework")]
 mod exercises;
+#[cfg(feature = "solvers")]
+mod files;
 #[cfg(feature = "cli")]
 mod fuzz;
 #[cfg(feature = "solvers")]

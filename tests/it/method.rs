@@ -2,10 +2,11 @@
 
 use std::time::Duration;
 
+use nqueens::Limit;
 use nqueens::cdcl::Decide;
 use nqueens::dp::Heuristic;
 use nqueens::encode::Amo;
-use nqueens::queens::{self, Encoding, Limits, Method, QueensError, Spent};
+use nqueens::queens::{self, Encoding, Limits, Method, QueensError};
 
 const METHODS: [Method; 11] = [
     Method::LECTURE,
@@ -138,7 +139,7 @@ fn limits_give_up_with_the_solver_and_what_ran_out() {
     assert!(matches!(
         error,
         QueensError::GaveUp {
-            after: Spent::Squares(50),
+            after: Limit::Squares(50),
             ..
         }
     ));

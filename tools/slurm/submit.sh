@@ -31,7 +31,9 @@ rm -rf "$dir/.check" "$dir/.check.err"
 
 missing=()
 for ((i = 0; i < parts; i++)); do
-  [ -f "$dir/nqueens-count-$n-part-$i-of-$parts.count" ] || missing+=("$i")
+  result=$("$nqueens" count "$n" --parts "$parts" --part "$i" --dir "$dir" --files |
+    sed -n 's/^result //p')
+  [ -f "$result" ] || missing+=("$i")
 done
 read -r -a extra <<< "${SBATCH_OPTIONS:-}"
 dependency=()

@@ -45,7 +45,8 @@ merged=$(cat "$dir/nqueens-count-16.txt")
 [ "$merged" = "$expected" ] || fail "16 queens in 8 parts through Slurm: $merged, nqueens count 16: $expected"
 echo "slurm-test: 16 queens in 8 parts through sbatch: $merged (nqueens count 16: $expected)"
 
-rm "$dir/nqueens-count-16-part-2-of-8.count" "$dir/nqueens-count-16-part-5-of-8.count" "$dir/nqueens-count-16.txt"
+result() { "$nqueens" count "$1" --parts "$2" --part "$3" --dir "$4" --files | sed -n 's/^result //p'; }
+rm "$(result 16 8 2 "$dir")" "$(result 16 8 5 "$dir")" "$dir/nqueens-count-16.txt"
 submitted=$(run 16 8 "$dir")
 echo "$submitted" | grep -qF "(array 2,5)" || fail "submitted again, expected parts 2 and 5 only: $submitted"
 [ "$(cat "$dir/nqueens-count-16.txt")" = "$expected" ] || fail "the merge after resubmitting differs"
@@ -59,6 +60,6 @@ for k in 1 2 4 8; do
   [ "$(cat "$dir/nqueens-count-18.txt")" = "$expected" ] || fail "18 queens in $k parts differs from nqueens count 18"
   awk -v k="$k" -v cpus="$(nproc)" '/^seconds / {s += $2; if ($2 > m) m = $2; c++}
     END {printf "%-6d %-10d %-14.2f %-14.2f %.2f\n", k, cpus, s / c, m, m / (s / c)}' \
-    "$dir"/nqueens-count-18-part-*-of-"$k".count | tee -a "$work/scaling.txt"
+    $(for ((i = 0; i < k; i++)); do result 18 "$k" "$i" "$dir"; done) | tee -a "$work/scaling.txt"
 done
 echo "slurm-test: 18 queens in 1, 2, 4 and 8 parts, each merge $expected; table in target/slurm-test/scaling.txt"

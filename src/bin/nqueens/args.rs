@@ -11,6 +11,7 @@ use nqueens::cdcl::Decide;
 use nqueens::dp::Heuristic;
 use nqueens::encode::Amo;
 use nqueens::queens::{CountMethod, Encoding, Limits, MAX_PARTS, Method};
+use nqueens::render::SolutionPicture;
 
 /// Solve, count and draw n queens: the logic lectures' clauses and Davis–Putnam, their CSP and
 /// backtracking, counting with symmetry, and boards of millions of queens.
@@ -117,6 +118,10 @@ pub struct CountArgs {
     /// Write the checkpoint every this many seconds (a count that finishes sooner writes none).
     #[arg(long, value_name = "SECONDS", default_value = "30", allow_negative_numbers = true, value_parser = seconds)]
     pub checkpoint_every: Duration,
+    /// Instead of counting, print where this count (or part, with --parts and --part) keeps
+    /// its checkpoint and result file in --dir: `checkpoint PATH`, then `result PATH` for a part.
+    #[arg(long, conflicts_with_all = ["merge", "resume"])]
+    pub files: bool,
     /// Instead of counting, add up the result files of all the parts of a count of n queens
     /// (each part exactly once).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["parts", "resume", "method", "time_limit"])]
@@ -222,8 +227,23 @@ pub struct PictureArgs {
     pub labels: bool,
     /// Draw instead the lecture's captures picture: a lone queen on ROW,COL and the squares it
     /// attacks.
-    #[arg(long, requires = "svg", conflicts_with = "labels", value_name = "ROW,COL", value_parser = square)]
+    #[arg(
+        long,
+        requires = "svg",
+        conflicts_with = "labels",
+        value_name = "ROW,COL"
+    )]
     pub attacks: Option<Square>,
+}
+
+impl PictureArgs {
+    /// The picture asked for.
+    pub fn picture(&self) -> SolutionPicture {
+        SolutionPicture {
+            labels: self.labels,
+            attacks: self.attacks,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -326,15 +346,4 @@ fn whole_number(text: &str) -> Result<u64, String> {
     text.trim()
         .parse::<u64>()
         .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
-}
-
-fn square(text: &str) -> Result<Square, String> {
-    let parse = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v >= 1);
-    match text.split_once(',') {
-        Some((row, col)) => match (parse(row), parse(col)) {
-            (Some(row), Some(col)) => Ok(Square::new(row, col)),
-            _ => Err("expected ROW,COL with rows and columns from 1, such as 3,4".to_owned()),
-        },
-        None => Err("expected ROW,COL, such as 3,4".to_owned()),
-    }
 }

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves_with, count_with};
 use crate::backtrack::{self, MAX_ROWS};
-use crate::queens::{Encoding, QueensError, Spent};
+use crate::deadline::Limit;
+use crate::queens::{Encoding, QueensError};
 use crate::{csp, dp};
 
 /// The largest n that [`CountMethod::Sat`] takes: listing the 14,200 models of n = 12 one at a
@@ -39,6 +40,17 @@ impl CountMethod {
             CountMethod::Bitboard
         }
     }
+
+    /// The method's name as the command line's `--method` takes it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            CountMethod::Bitboard => "bitboard",
+            CountMethod::Halves => "halves",
+            CountMethod::Sat(_) => "sat",
+            CountMethod::Backtracking(_) => "backtracking",
+            CountMethod::Csp(_) => "csp",
+        }
+    }
 }
 
 /// What [`count_by`] found.
@@ -50,6 +62,18 @@ pub struct Tally {
     pub fundamental: Option<u64>,
     /// `true` when a search stopped at its budget, so that `all` is only a lower bound.
     pub gave_up: bool,
+}
+
+impl Tally {
+    /// The number asked for: the classes with `fundamental` (where the method counts them),
+    /// otherwise every solution.
+    pub fn answer(&self, fundamental: bool) -> u64 {
+        if fundamental {
+            self.fundamental.unwrap_or(self.all)
+        } else {
+            self.all
+        }
+    }
 }
 
 /// Counts the solutions of n queens with `method` (`options` for the two that run on threads;
@@ -75,7 +99,7 @@ pub fn count_by(
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "counting",
-        after: Spent::Time(options.time_limit.unwrap_or_default()),
+        after: Limit::Time(options.time_limit.unwrap_or_default()),
     };
     let all = |all| Tally {
         all,

@@ -25,7 +25,8 @@
 //! (the classes by Burnside's lemma), `list` (every solution as a board), `halves` (the
 //! quadrant method), `method` (one entry, [`count_by`], for every way to count), `plan` (what the
 //! bitboard search and the halves give as pieces) and `pieces` (those pieces counted: the entry
-//! points of both, parts, ledgers, time limits).
+//! points of both, parts, ledgers, time limits), `store` (a count kept in files: checkpoints,
+//! resume, the parts' result files and their names).
 
 mod burnside;
 mod halves;
@@ -36,6 +37,7 @@ mod pieces;
 mod plain;
 mod plan;
 mod search;
+mod store;
 
 pub use burnside::{count_fundamental_by_burnside, count_symmetric};
 pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N};
@@ -47,6 +49,7 @@ pub use pieces::{
 };
 pub use plain::count_plain;
 pub use search::{CountOptions, Counts, bitboard_pieces};
+pub use store::{CountFiles, Kept, KeptCount, count_kept, merge_files};
 
 use super::QueensError;
 

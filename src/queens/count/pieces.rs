@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 
 use super::plan::{Found, Plan, Worker};
 use super::{CountMethod, CountOptions, Counts, Tally, check_size, count_plain};
+use crate::deadline::Limit;
 use crate::hash::{fnv, fnv_str};
-use crate::queens::{QueensError, Spent};
+use crate::queens::QueensError;
 
 /// The most parts a count is split into.
 pub const MAX_PARTS: usize = 1 << 20;
@@ -470,7 +471,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         return Err(QueensError::GaveUp {
             n: ledger.n,
             solver: "counting",
-            after: Spent::Time(options.time_limit.unwrap_or(Duration::ZERO)),
+            after: Limit::Time(options.time_limit.unwrap_or(Duration::ZERO)),
         });
     }
     let next = AtomicUsize::new(0);
@@ -523,7 +524,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         Err(QueensError::GaveUp {
             n: ledger.n,
             solver: "counting",
-            after: Spent::Time(options.time_limit.unwrap_or(Duration::ZERO)),
+            after: Limit::Time(options.time_limit.unwrap_or(Duration::ZERO)),
         })
     }
 }

@@ -4,7 +4,8 @@ use std::time::Instant;
 
 use super::{Found, Limits, Stats, narrow, out_of_range};
 use crate::backtrack::{self, MAX_ROWS};
-use crate::queens::{QueensError, Spent};
+use crate::deadline::Limit;
+use crate::queens::QueensError;
 
 /// The row search, within the squares and the time of `limits` (the time counted from `start`).
 pub(super) fn place(n: usize, limits: &Limits, start: Instant) -> Result<Found, QueensError> {
@@ -24,9 +25,9 @@ pub(super) fn place(n: usize, limits: &Limits, start: Instant) -> Result<Found, 
             n,
             solver: "backtracking",
             after: if search.squares < limits.max_nodes {
-                Spent::Time(limits.time_limit.unwrap_or_default())
+                Limit::Time(limits.time_limit.unwrap_or_default())
             } else {
-                Spent::Squares(search.squares)
+                Limit::Squares(search.squares)
             },
         }),
         None => Err(QueensError::NoSolution { n }),

@@ -5,7 +5,8 @@ use std::time::Instant;
 use super::{Found, Limits, Method, Stats, narrow};
 use crate::csp;
 use crate::csp::solve::{self, Cap};
-use crate::queens::{QueensError, Spent};
+use crate::deadline::Limit;
+use crate::queens::QueensError;
 
 pub(super) fn place(
     n: usize,
@@ -58,9 +59,9 @@ pub(super) fn place(
             n,
             solver: method.name(),
             after: if matches!(method, Method::CspMinConflicts { .. }) {
-                Spent::Steps(s.steps)
+                Limit::Steps(s.steps)
             } else {
-                Spent::Nodes(s.nodes)
+                Limit::Nodes(s.nodes)
             },
         }),
         None => Err(QueensError::NoSolution { n }),
@@ -71,6 +72,6 @@ fn out_of_time(n: usize, method: &Method, limits: &Limits) -> QueensError {
     QueensError::GaveUp {
         n,
         solver: method.name(),
-        after: Spent::Time(limits.time_limit.unwrap_or_default()),
+        after: Limit::Time(limits.time_limit.unwrap_or_default()),
     }
 }

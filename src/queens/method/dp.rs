@@ -21,7 +21,7 @@ pub(super) fn place(
     let gave_up = |limit: Limit| QueensError::GaveUp {
         n,
         solver: "Davis–Putnam",
-        after: limit.into(),
+        after: limit,
     };
     let clauses = clauses_for(n, encoding, limits, start, "Davis–Putnam")?;
     let options = Options {
@@ -63,7 +63,7 @@ fn clauses_for(
         .ok_or_else(|| QueensError::GaveUp {
             n,
             solver,
-            after: Limit::Time(limits.time_limit.unwrap_or_default()).into(),
+            after: Limit::Time(limits.time_limit.unwrap_or_default()),
         })
 }
 
@@ -80,7 +80,7 @@ pub(super) fn place_cdcl(
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "CDCL",
-        after: Limit::Time(limits.time_limit.unwrap_or_default()).into(),
+        after: Limit::Time(limits.time_limit.unwrap_or_default()),
     };
     let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
     let cnf = encoding
@@ -109,7 +109,7 @@ pub(super) fn place_cdcl(
             return Err(QueensError::GaveUp {
                 n,
                 solver: "CDCL",
-                after: limit.into(),
+                after: limit,
             });
         }
     };

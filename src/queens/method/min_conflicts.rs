@@ -3,7 +3,8 @@
 use std::time::Instant;
 
 use super::{Found, Limits, Stats};
-use crate::queens::{QueensError, Spent, huge};
+use crate::deadline::Limit;
+use crate::queens::{QueensError, huge};
 
 /// The queens' min-conflicts, within the steps and the time of `limits` (from `start`).
 pub(super) fn place(
@@ -23,9 +24,9 @@ pub(super) fn place(
             n,
             solver: "min-conflicts",
             after: if repair.steps < limits.max_steps {
-                Spent::Time(limits.time_limit.unwrap_or_default())
+                Limit::Time(limits.time_limit.unwrap_or_default())
             } else {
-                Spent::Steps(repair.steps)
+                Limit::Steps(repair.steps)
             },
         }),
     }

@@ -222,6 +222,24 @@ impl Placement {
         &self.columns
     }
 
+    /// The columns on one line (`2 4 1 3`, with a newline), in pieces of a few thousand
+    /// columns: the whole line for 60 million queens would be half a gigabyte of text.
+    pub fn columns_text(&self) -> impl Iterator<Item = String> + '_ {
+        let chunks = self.columns.chunks(4096).enumerate();
+        chunks
+            .map(|(i, chunk)| {
+                let mut text = String::with_capacity(chunk.len() * 9);
+                for (j, column) in chunk.iter().enumerate() {
+                    if i + j > 0 {
+                        text.push(' ');
+                    }
+                    text.push_str(&column.to_string());
+                }
+                text
+            })
+            .chain(std::iter::once("\n".to_owned()))
+    }
+
     /// The board, for boards up to [`MAX_PRINTED`] rows (larger ones stay a list of columns).
     ///
     /// # Errors

@@ -53,3 +53,25 @@ pub fn brute_force_models(clauses: &Clauses) -> Vec<Model> {
         .filter(|model| clauses.is_satisfied_by(model))
         .collect()
 }
+
+/// Reads a DRAT proof in text, as `sat --proof` writes it.
+pub fn read_drat(text: &str) -> Vec<nqueens::cdcl::ProofStep> {
+    text.lines()
+        .map(|line| {
+            let (delete, rest) = match line.strip_prefix("d ") {
+                Some(rest) => (true, rest),
+                None => (false, line),
+            };
+            let lits: Vec<i32> = rest
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .take_while(|&n| n != 0)
+                .collect();
+            if delete {
+                nqueens::cdcl::ProofStep::Delete(lits)
+            } else {
+                nqueens::cdcl::ProofStep::Add(lits)
+            }
+        })
+        .collect()
+}
