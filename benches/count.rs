@@ -22,16 +22,27 @@ fn counting(c: &mut Criterion) {
     };
     for n in [14, 16] {
         group.bench_function(format!("symmetry-one-thread/{n}"), |b| {
-            b.iter(|| queens::count_with(n, &one_thread).expect("n <= 32"));
+            b.iter(|| queens::count_both(n, &one_thread).expect("n <= 32"));
         });
         group.bench_function(format!("plain/{n}"), |b| {
             b.iter(|| queens::count_plain(n).expect("n <= 32"));
         });
         group.bench_function(format!("halves-one-thread/{n}"), |b| {
-            b.iter(|| queens::count_by_halves(n, 1).expect("n <= MAX_HALVES_N"));
+            b.iter(|| {
+                queens::count_by_halves(
+                    n,
+                    &CountOptions {
+                        threads: 1,
+                        ..CountOptions::default()
+                    },
+                )
+                .expect("n <= MAX_HALVES_N")
+            });
         });
         group.bench_function(format!("halves-all-cores/{n}"), |b| {
-            b.iter(|| queens::count_by_halves(n, 0).expect("n <= MAX_HALVES_N"));
+            b.iter(|| {
+                queens::count_by_halves(n, &CountOptions::default()).expect("n <= MAX_HALVES_N")
+            });
         });
     }
     group.finish();

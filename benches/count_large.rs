@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     let mut wrong = false;
     for n in sizes {
         let start = Instant::now();
-        let counts = match queens::count_with(n, &CountOptions::default()) {
+        let counts = match queens::count_both(n, &CountOptions::default()) {
             Ok(counts) => counts,
             Err(error) => {
                 eprintln!("n = {n}: {error}");

@@ -4,6 +4,7 @@
 //! propagation 64 queens ≤ 10 ms, min-conflicts 1000 queens ≤ 5 s.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nqueens::Budget;
 use nqueens::csp;
 
 fn solvers(c: &mut Criterion) {
@@ -12,7 +13,7 @@ fn solvers(c: &mut Criterion) {
     let sixteen = csp::create_csp(16).expect("n > 0");
     group.bench_function("backtracking/16", |b| {
         b.iter(|| {
-            csp::backtracking(&sixteen)
+            csp::backtracking(&sixteen, &Budget::default())
                 .assignment
                 .expect("16 queens have solutions")
         });
@@ -20,7 +21,7 @@ fn solvers(c: &mut Criterion) {
     let sixty_four = csp::create_csp(64).expect("n > 0");
     group.bench_function("propagation/64", |b| {
         b.iter(|| {
-            csp::propagation(&sixty_four)
+            csp::propagation(&sixty_four, &Budget::default())
                 .assignment
                 .expect("64 queens have solutions")
         });
@@ -28,7 +29,7 @@ fn solvers(c: &mut Criterion) {
     let thousand = csp::create_csp(1000).expect("n > 0");
     group.bench_function("min-conflicts/1000", |b| {
         b.iter(|| {
-            csp::min_conflicts(&thousand, 1, 1_000_000)
+            csp::min_conflicts(&thousand, 1, &Budget::steps(1_000_000))
                 .assignment
                 .expect("solved within the budget")
         });

@@ -1,6 +1,6 @@
 //! Davis–Putnam on the lecture's n-queens clauses: `cargo bench --bench dp`.
 //!
-//! The clauses are built once per size, outside the timed loop; the timed part is `solve_with`,
+//! The clauses are built once per size, outside the timed loop; the timed part is `search`,
 //! which includes setting up the solver's engine from the clause set. The first-variable rule
 //! stops at 8: on 16 queens it runs for minutes, which is the lecture's reason for Jeroslow–Wang.
 
@@ -27,7 +27,7 @@ fn lecture_encoding(c: &mut Criterion) {
         };
         group.bench_with_input(BenchmarkId::new(name, n), &clauses, |b, clauses| {
             b.iter(|| {
-                let report = dp::solve_with(clauses, &options);
+                let report = dp::search(clauses, &options);
                 assert!(report.outcome.model().is_some());
                 report
             });
@@ -51,7 +51,8 @@ fn all_solutions(c: &mut Criterion) {
                 &clauses,
                 |b, clauses| {
                     b.iter(|| {
-                        let count = dp::satisfy_all(clauses, heuristic).count();
+                        let count =
+                            dp::satisfy_all(clauses, &Options::with_heuristic(heuristic)).count();
                         assert_eq!(count, 92);
                         count
                     });

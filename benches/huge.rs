@@ -2,6 +2,7 @@
 //! 0.5 s, min-conflicts for 10⁶ queens within 3 s. The O(n) check is timed beside them.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nqueens::Budget;
 use nqueens::queens::huge;
 
 fn huge_boards(c: &mut Criterion) {
@@ -12,7 +13,7 @@ fn huge_boards(c: &mut Criterion) {
     });
     group.bench_function("min-conflicts/1000000", |b| {
         b.iter(|| {
-            huge::min_conflicts(1_000_000, 1, 100_000_000)
+            huge::min_conflicts(1_000_000, 1, &Budget::steps(100_000_000))
                 .expect("n >= 4")
                 .columns
                 .expect("solved within the budget")

@@ -7,7 +7,7 @@
 //! let clauses = queens::all_clauses(8)?;            // the lecture's 512 clauses
 //! assert_eq!((clauses.len(), clauses.variables().len()), (512, 64));
 //! let solution = dp::solve(&clauses);               // a set of unit clauses, or {{}}
-//! let model = dp::solve_with(&clauses, &dp::Options::default()).outcome;
+//! let model = dp::search(&clauses, &dp::Options::default()).outcome;
 //! let board = queens::decode(model.model().unwrap(), 8)?;
 //! assert!(board.is_solution());
 //! assert_eq!(solution.len(), 64);
@@ -25,10 +25,10 @@
 
 pub mod backtrack;
 pub mod board;
+pub mod budget;
 #[cfg(feature = "solvers")]
 pub mod cdcl;
 pub mod csp;
-pub mod deadline;
 pub mod dp;
 pub mod encode;
 #[cfg(feature = "coursework")]
@@ -47,7 +47,7 @@ pub mod sat_file;
 mod scan;
 
 pub use board::{Board, Direction, Piece, Square, Symmetry};
-pub use deadline::{Deadline, Limit};
+pub use budget::{Budget, Deadline, Limit};
 pub use failure::Failure;
 pub use logic::{Clause, Clauses, Literal, Model, Variable};
 

@@ -1,45 +1,39 @@
-//! What both SAT solvers share: the budget a search may spend, what ran out when it gave up
-//! ([`Limit`], every search's reason), and
-//! the typed answer, which prints as the lecture writes it (a set of unit clauses, or `{{}}`).
+//! What both SAT solvers share: the typed answer, which prints as the lecture writes it (a set
+//! of unit clauses, or `{{}}`); and, from [`budget`](crate::budget), the [`Budget`] a search may
+//! spend and the [`Limit`] that ran out when it gave up.
 //!
 //! [`dp`](crate::dp) and [`cdcl`](crate::cdcl) are siblings above this module: neither imports
 //! the other.
 
 use std::fmt;
-use std::time::Duration;
 
-pub use crate::deadline::Limit;
+pub use crate::budget::{Budget, Limit};
 use crate::logic::{Clauses, Model};
 
-/// Limits that stop a search which runs too long; `None` means no limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Budget {
-    /// The most splits the search may make: Davis–Putnam's case distinctions, CDCL's decisions.
-    pub max_splits: Option<u64>,
-    /// The most time the search may take.
-    pub time_limit: Option<Duration>,
-}
-
-/// The answer of a search.
+/// The answer of a search, whichever solver gave it: a model, none, or what ran out first. The
+/// model is named clauses' [`Model`] by default, the values of numbered variables for the
+/// clauses in DIMACS numbers ([`cdcl::CnfOutcome`](crate::cdcl::CnfOutcome)).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Outcome<M = Model> {
     /// A model of every clause.
-    Satisfiable(Model),
+    Satisfiable(M),
     /// No model exists.
     Unsatisfiable,
     /// The budget ran out first.
     GaveUp(Limit),
 }
 
-impl Outcome {
+impl<M> Outcome<M> {
     /// The model, if one was found.
-    pub fn model(&self) -> Option<&Model> {
+    pub fn model(&self) -> Option<&M> {
         match self {
             Outcome::Satisfiable(model) => Some(model),
             _ => None,
         }
     }
+}
 
+impl Outcome {
     /// The answer in the lecture's form: the set of unit clauses, or `{{}}`; `None` if it gave up.
     pub fn to_clauses(&self) -> Option<Clauses> {
         match self {

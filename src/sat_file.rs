@@ -9,11 +9,11 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::budget::{Deadline, Limit};
 use crate::cdcl::{self, CdclOptions, CnfOutcome, Decide, drat};
-use crate::deadline::{Deadline, Limit};
 use crate::dp::{self, Heuristic, Options};
 use crate::failure::Failure;
-use crate::logic::dimacs;
+use crate::logic::dimacs::{self, DimacsError};
 use crate::sat::{Budget, Outcome};
 
 /// Which solver, with its choice of decisions.
@@ -120,12 +120,7 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
         check_memory(name, text.len() as u64, request.solver)?;
     }
     // What is left of the time limit for the solver.
-    let budget = Budget {
-        time_limit: budget
-            .time_limit
-            .map(|limit| limit.saturating_sub(start.elapsed())),
-        ..budget
-    };
+    let budget = budget.remaining(start);
     let solved = match request.solver {
         Solver::Dp(heuristic) => solve_dp(text, heuristic, budget, deadline, name)?,
         Solver::Cdcl(decide) => solve_cdcl(text, decide, budget, deadline, name, proof)?,
@@ -155,8 +150,7 @@ fn solve_dp(
     deadline: Deadline,
     name: &str,
 ) -> Result<Solved, Failure> {
-    let parsed = dimacs::read_until(&text, deadline);
-    let Some(cnf) = parsed.map_err(|e| Failure::input(format!("{name}: {e}")))? else {
+    let Some(cnf) = parsed(dimacs::read(&text, deadline), name)? else {
         return Ok(None);
     };
     drop(text);
@@ -165,7 +159,7 @@ fn solve_dp(
         budget,
         trace: false,
     };
-    let report = dp::solve_with(&cnf.clauses, &options);
+    let report = dp::search(&cnf.clauses, &options);
     let stats = stats_lines(
         cnf.declared,
         cnf.clauses.len(),
@@ -199,8 +193,7 @@ fn solve_cdcl(
     name: &str,
     proof: Option<ProofFile>,
 ) -> Result<Solved, Failure> {
-    let parsed = dimacs::read_numbers_until(&text, deadline);
-    let Some(numbers) = parsed.map_err(|e| Failure::input(format!("{name}: {e}")))? else {
+    let Some(numbers) = parsed(dimacs::read_numbers(&text, deadline), name)? else {
         return Ok(None);
     };
     // The text is let go as soon as it is read: a thousand queens' clauses are 170 MB of it.
@@ -237,6 +230,15 @@ fn solve_cdcl(
         file.place(&text)?;
     }
     Ok(Some((answer, stats)))
+}
+
+/// What was read, `None` when the deadline passed first, or the file's error.
+fn parsed<T>(read: Result<T, DimacsError>, name: &str) -> Result<Option<T>, Failure> {
+    match read {
+        Ok(read) => Ok(Some(read)),
+        Err(DimacsError::OutOfTime) => Ok(None),
+        Err(e) => Err(Failure::input(format!("{name}: {e}"))),
+    }
 }
 
 /// The `c` lines of the statistics: the file's size, the solver's work, its time.

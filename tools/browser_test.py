@@ -45,10 +45,9 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
     tools/browser_test.py --committed   the notebooks as committed, exported without running them
 
 Chromium is Debian's package (`make chromium` installs it, or upgrades it to the distribution's
-current version).
+current version), driven by Playwright for Python (tools/browser.py).
 """
 
-import html
 import json
 import pathlib
 import re
@@ -56,7 +55,7 @@ import subprocess
 import sys
 import tempfile
 
-import cdp
+from browser import Browser, version
 
 TOOLS = pathlib.Path(__file__).resolve().parent
 ROOT = TOOLS.parent
@@ -77,26 +76,27 @@ COLOUR_FUNCTIONS = (TOOLS / "colour.js").read_text(encoding="utf-8")
 PROBE = (f"<script>const OUTPUT_WIDTH = {OUTPUT_WIDTH};\n{COLOUR_FUNCTIONS}\n"
          f"{(TOOLS / 'probe.js').read_text(encoding='utf-8')}</script>")
 
-def chromium(*args):
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run([cdp.binary(), *cdp.FLAGS, f"--user-data-dir={profile}", *args],
-                              check=False, capture_output=True, text=True, timeout=120)
-    return done.stdout
-
-
-def probe(page, *flags):
-    """The boards of a page as the browser lays them out (with Chromium's `flags`)."""
+def probe(browser, page):
+    """The boards of a page as the browser lays them out."""
     text = page.read_text(encoding="utf-8")
     copy = page.with_name(page.stem + ".probe.html")
     copy.write_text(text.replace("</body>", PROBE + "</body>"), encoding="utf-8")
-    # The virtual time budget lets the page load (and the probe run) before the DOM is dumped.
-    dom = chromium(*flags, "--virtual-time-budget=20000", "--window-size=1280,2000",
-                   "--dump-dom", copy.as_uri())
-    copy.unlink()
-    found = re.search(r'<pre id="nqueens-probe">(.*?)</pre>', dom, re.DOTALL)
-    if not found:
-        raise RuntimeError(f"{page.name}: the probe did not run")
-    return json.loads(html.unescape(found.group(1)))
+    try:
+        browser.open(copy.as_uri(), until="load")
+        found = browser.text_of("#nqueens-probe", 60)
+    except Exception as error:  # any failure to load or probe is the page's
+        raise RuntimeError(f"{page.name}: the probe did not run ({error})") from error
+    finally:
+        copy.unlink()
+    return json.loads(found)
+
+
+def screenshot(browser, page, path):
+    """A picture of the top of a page, 1100 px wide."""
+    browser.page.set_viewport_size({"width": 1100, "height": 2200})
+    browser.open(page.as_uri(), until="load")
+    browser.screenshot(path)
+    browser.page.set_viewport_size({"width": 1280, "height": 2000})
 
 
 def expected_board():
@@ -400,7 +400,7 @@ STYLE_PROBE = (f"<script>{COLOUR_FUNCTIONS}\n"
                f"{(TOOLS / 'style_probe.js').read_text(encoding='utf-8')}</script>")
 
 
-def check_style():
+def check_style(browser):
     """Every text style.css colours, read in JupyterLab's light theme (black on white) and its
     dark one (light text on #111111, the body marked data-jp-theme-light="false" as JupyterLab
     marks it): text at 4.5:1 or more against what is behind it, the coloured edges of quotes and
@@ -415,12 +415,12 @@ def check_style():
         with tempfile.NamedTemporaryFile("w", suffix=".html", encoding="utf-8") as file:
             file.write(page)
             file.flush()
-            dom = chromium("--virtual-time-budget=5000", "--dump-dom",
-                           pathlib.Path(file.name).as_uri())
-        found = re.search(r'<pre id="nqueens-probe">(.*?)</pre>', dom, re.DOTALL)
-        if not found:
-            return [f"style.css: the probe did not run ({theme} theme)"]
-        for item in json.loads(html.unescape(found.group(1))):
+            try:
+                browser.open(pathlib.Path(file.name).as_uri(), until="load")
+                found = browser.text_of("#nqueens-probe", 30)
+            except Exception:  # noqa: BLE001 (any failure to load or probe is the page's)
+                return [f"style.css: the probe did not run ({theme} theme)"]
+        for item in json.loads(found):
             if item["contrast"] < item["least"]:
                 problems.append(f"style.css, {theme} theme: {item['what']} at "
                                 f"{item['contrast']:.2f}:1, under {item['least']}:1")
@@ -459,12 +459,25 @@ def pages_to_check():
 
 def main():
     global PAGES
-    print(f"browser: {cdp.version()}")
+    print(f"browser: {version()}")
     if "--committed" in sys.argv[1:]:
         PAGES = export_committed()
     pages = pages_to_check()
     failed = 0
-    for problem in check_style():
+    browser, calm_browser = Browser(1280, 2000), Browser(1280, 2000, reduced_motion=True)
+    try:
+        failed = check_pages(browser, calm_browser, pages)
+    finally:
+        browser.close()
+        calm_browser.close()
+    print(f"{len(pages) + 1 - failed} passed, {failed} failed (the notebooks' pages and style.css)")
+    return 1 if failed else 0
+
+
+def check_pages(browser, calm_browser, pages):
+    """The style sheet and every page checked; the number that failed."""
+    failed = 0
+    for problem in check_style(browser):
         print("  " + problem)
         failed = 1
     print(f"style.css: {'FAILED' if failed else 'ok'} in the light and the dark theme")
@@ -472,12 +485,12 @@ def main():
     ascii, squares = expected_board()
     known_total = 0
     for page, draws in pages:
-        found = probe(page)
+        found = probe(browser, page)
         boards = found["boards"]
         problems, known = check(found, ascii, squares, draws)
         if found["animations"]:
             # A reader who asked for reduced motion sees each animation's last frame, still.
-            calm = probe(page, "--force-prefers-reduced-motion")
+            calm = probe(calm_browser, page)
             for k, (moving, still) in enumerate(zip(found["animations"], calm["animations"])):
                 last = moving["frames"][-1]
                 shown = still["still"]
@@ -487,7 +500,7 @@ def main():
                                     f"last frame")
         known_total += known
         shot = SHOTS / (page.stem + ".png")
-        chromium(f"--screenshot={shot}", "--window-size=1100,2200", page.as_uri())
+        screenshot(browser, page, shot)
         status = "ok" if not problems else "FAILED"
         played = sum(len(a["frames"]) for a in found["animations"])
         extra = f", {len(found['animations'])} animations played ({played} frames)" if played else ""
@@ -500,8 +513,7 @@ def main():
         print("no page shows the 8-queens solution of `nqueens solve 8`: nothing was checked "
               "square by square")
         failed += 1
-    print(f"{len(pages) + 1 - failed} passed, {failed} failed (the notebooks' pages and style.css)")
-    return 1 if failed else 0
+    return failed
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ CHEATS = {
     "called-answer": ("01-backtracking", "test_complete_board", "complete_board",
                       lambda solution: "fn complete_board(board: &Grid, placed: &mut Vec<Square>) "
                       "-> Option<Grid> {\n    let _ = placed;\n"
-                      "    nqueens::backtrack::fill_board_recursion(board.len())\n}"),
+                      "    nqueens::backtrack::fill_board_recursion(board.len(), &nqueens::backtrack::queen_sees)\n}"),
     # The same in the later assignments whose answer the crate has in public: the lecture's DP
     # (without the splits), the CSP backtracking and the count.
     "called-dp": ("02-davis-putnam", "test_solve", "solve",
@@ -82,7 +82,7 @@ CHEATS = {
     "called-csp": ("04-csp", "test_backtracking", "backtracking",
                    lambda solution: "fn backtracking(csp: &Csp, kept: &mut Vec<(usize, i64)>) "
                    "-> Option<Vec<i64>> {\n    let _ = kept;\n"
-                   "    nqueens::csp::backtracking(csp).assignment\n}"),
+                   "    nqueens::csp::backtracking(csp, &nqueens::Budget::default()).assignment\n}"),
     "called-count": ("05-counting", "test_count", "count",
                      lambda solution: "fn count(n: usize) -> u64 {\n"
                      "    nqueens::queens::count(n).unwrap_or(0)\n}"),
@@ -644,11 +644,10 @@ def solver_functions():
 # src/exercises/reference.rs): the rook's and the knight's squares and moves, the fill, the
 # search on clause sets, the CSP backtracking and the count.
 LIBRARY_ANSWERS = {
-    "src/backtrack/search.rs": {"rook_sees", "knight_sees", "fill_board_recursion",
-                                "fill_board_with", "fill_from"},
+    "src/backtrack/search.rs": {"rook_sees", "knight_sees", "fill_board_recursion", "fill_from"},
     "src/board/moves.rs": {"attacks", "ray_ends"},
     "src/dp/solve.rs": {"solve_by_sets"},
-    "src/csp/solve/backtracking.rs": {"backtracking", "backtracking_with", "backtracking_within"},
+    "src/csp/solve/backtracking.rs": {"backtracking", "backtracking_by"},
     "src/queens/count/pieces.rs": {"count"},
 }
 

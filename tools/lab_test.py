@@ -42,7 +42,7 @@ import time
 import urllib.request
 
 import rust_kernel
-from cdp import Browser, free_port, version
+from browser import Browser, free_port, version
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

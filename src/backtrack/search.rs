@@ -2,7 +2,10 @@
 //! (part of the library's solvers: the coursework asks students for some of them).
 
 use super::{Grid, clone_board, has_queen, make_board, queen_sees};
+use std::time::Instant;
+
 use crate::board::{Piece, Square};
+use crate::budget::{Budget, Deadline};
 
 /// Every square a rook on `square` sees: its row and its column.
 pub fn rook_sees(square: Square, size: usize) -> Vec<Square> {
@@ -83,13 +86,13 @@ pub fn fill_board_naive(size: usize) -> Filled {
     }
 }
 
-/// The lecture's backtracking fill for queens: `None` when there is no way (2×2, 3×3).
-pub fn fill_board_recursion(size: usize) -> Option<Grid> {
-    fill_board_with(size, &queen_sees)
-}
-
-/// Backtracking row by row for any piece: each row gets one piece that sees no other.
-pub fn fill_board_with(size: usize, sees: &dyn Fn(Square, usize) -> Vec<Square>) -> Option<Grid> {
+/// The lecture's backtracking fill, row by row, each row getting one piece on the first square
+/// no earlier piece sees, for the piece whose lines `sees` gives (the lecture's suggestion: swap
+/// [`queen_sees`] for another piece's); `None` when there is no way (queens on 2×2 and 3×3).
+pub fn fill_board_recursion(
+    size: usize,
+    sees: &dyn Fn(Square, usize) -> Vec<Square>,
+) -> Option<Grid> {
     fill_from(make_board(size), 1, sees, &mut |_| {})
 }
 
@@ -159,23 +162,23 @@ pub const MAX_ROWS: usize = 1 << 24;
 /// recursion is a loop, and it stops after looking at `max_squares` squares. Each square costs
 /// constant time, so the budget bounds the time.
 ///
+/// Within the budget's nodes (squares tried) and time (the clock is read every 65,536 squares,
+/// about a tenth of a millisecond).
+///
 /// ```
+/// use nqueens::Budget;
 /// use nqueens::backtrack::solve_rows;
-/// let found = solve_rows(8, 1_000_000);
+/// let found = solve_rows(8, &Budget::nodes(1_000_000));
 /// assert_eq!(found.columns, Some(vec![1, 5, 8, 6, 3, 7, 2, 4]));
-/// assert_eq!(solve_rows(3, 1_000_000).columns, None);
+/// assert_eq!(solve_rows(3, &Budget::default()).columns, None);
 /// ```
-pub fn solve_rows(n: usize, max_squares: u64) -> RowSearch {
-    solve_rows_until(n, max_squares, crate::deadline::Deadline::NONE)
+pub fn solve_rows(n: usize, budget: &Budget) -> RowSearch {
+    let max_squares = budget.max_nodes.unwrap_or(u64::MAX);
+    solve_rows_by(n, max_squares, budget.deadline(Instant::now()))
 }
 
-/// [`solve_rows`], also giving up at a deadline (the clock is read every 65,536 squares, about
-/// a tenth of a millisecond).
-pub fn solve_rows_until(
-    n: usize,
-    max_squares: u64,
-    deadline: crate::deadline::Deadline,
-) -> RowSearch {
+/// [`solve_rows`], by a deadline set by the caller.
+pub(crate) fn solve_rows_by(n: usize, max_squares: u64, deadline: Deadline) -> RowSearch {
     let mut first = None;
     let mut result = search_rows(n, max_squares, deadline, &mut |columns| {
         first = Some(columns.to_vec());
@@ -186,18 +189,15 @@ pub fn solve_rows_until(
 }
 
 /// Counts every solution with the same search, going on after each one: 2, 10, 4, 40, 92 for
-/// n = 4 … 8. Exponential in n; fine to about 12.
-pub fn count_rows(n: usize, max_squares: u64) -> RowSearch {
-    count_rows_until(n, max_squares, crate::deadline::Deadline::NONE)
+/// n = 4 … 8. Exponential in n; fine to about 12. Within the budget's nodes and time, as
+/// [`solve_rows`].
+pub fn count_rows(n: usize, budget: &Budget) -> RowSearch {
+    let max_squares = budget.max_nodes.unwrap_or(u64::MAX);
+    count_rows_by(n, max_squares, budget.deadline(Instant::now()))
 }
 
-/// [`count_rows`], also giving up at a deadline (the clock is read every 65,536 squares, about
-/// a tenth of a millisecond).
-pub fn count_rows_until(
-    n: usize,
-    max_squares: u64,
-    deadline: crate::deadline::Deadline,
-) -> RowSearch {
+/// [`count_rows`], by a deadline set by the caller.
+pub(crate) fn count_rows_by(n: usize, max_squares: u64, deadline: Deadline) -> RowSearch {
     let mut first = None;
     let mut result = search_rows(n, max_squares, deadline, &mut |columns| {
         first.get_or_insert_with(|| columns.to_vec());
@@ -212,7 +212,7 @@ pub fn count_rows_until(
 fn search_rows(
     n: usize,
     max_squares: u64,
-    deadline: crate::deadline::Deadline,
+    deadline: Deadline,
     on_solution: &mut dyn FnMut(&[usize]) -> bool,
 ) -> RowSearch {
     let mut result = RowSearch::default();

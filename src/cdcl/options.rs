@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::sat::{Budget, Limit, Outcome};
+use crate::sat::{Budget, Outcome};
 
 /// One line of a DRAT proof, in DIMACS numbering.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,16 +113,10 @@ pub struct CdclReport {
     pub elapsed: Duration,
 }
 
-/// What [`solve_cnf`](super::solve_cnf) found: an assignment of every variable, unsatisfiable, or gave up.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CnfOutcome {
-    /// A model: `values[v − 1]` is variable `v`'s value.
-    Satisfiable(Vec<bool>),
-    /// No assignment satisfies the clauses.
-    Unsatisfiable,
-    /// The budget ran out first.
-    GaveUp(Limit),
-}
+/// What [`solve_cnf`](super::solve_cnf) found: the one answer type of the crate's SAT solvers,
+/// [`Outcome`](crate::sat::Outcome), with the model as the values of the variables in order
+/// (`values[v − 1]` is variable `v`'s).
+pub type CnfOutcome = crate::sat::Outcome<Vec<bool>>;
 
 /// What [`solve_cnf`](super::solve_cnf) found, with the work it did.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -298,7 +298,7 @@ impl Solver {
     /// Loads the clauses: `Some(false)` when they are found unsatisfiable on the way, `None`
     /// when the time limit (counted from `start`) runs out first.
     pub(super) fn load(&mut self, cnf: &Cnf, start: Instant) -> Option<bool> {
-        let deadline = crate::deadline::Deadline::after(start, self.budget.time_limit);
+        let deadline = crate::budget::Deadline::after(start, self.budget.time_limit);
         let late = |i: usize| i.is_multiple_of(1 << 16) && deadline.expired();
         // Each watch list made as long as it may need to be, once (as many entries as the
         // literal has clauses, at most).
@@ -506,7 +506,7 @@ impl Solver {
         // The clock is read every 64 decisions and conflicts.
         let limit = self.budget.time_limit?;
         ((self.stats.decisions + self.stats.conflicts).is_multiple_of(64)
-            && crate::deadline::Deadline::after(start, Some(limit)).expired())
+            && crate::budget::Deadline::after(start, Some(limit)).expired())
         .then_some(Limit::Time(limit))
     }
 
@@ -588,7 +588,7 @@ impl Solver {
         if budget < cnf.literal_count() as u64 {
             return None;
         }
-        let deadline = crate::deadline::Deadline::after(start, self.budget.time_limit);
+        let deadline = crate::budget::Deadline::after(start, self.budget.time_limit);
         let walked = walk::walk(
             cnf,
             &self.values,

@@ -180,7 +180,7 @@ pub(super) fn walk(
     start: &[bool],
     rng: &mut Rng,
     max_ticks: u64,
-    deadline: crate::deadline::Deadline,
+    deadline: crate::budget::Deadline,
 ) -> Option<Walked> {
     let mut walk = Walk::new(cnf, fixed, start)?;
     let weights: Vec<f64> = (0..=MAX_BREAK)
@@ -291,7 +291,7 @@ mod tests {
                 &start,
                 &mut Rng::new(seed),
                 10_000_000,
-                crate::deadline::Deadline::NONE,
+                crate::budget::Deadline::NONE,
             )
             .expect("no empty clause");
             assert_eq!(walked.unsatisfied, 0, "seed {seed}");
@@ -326,7 +326,7 @@ mod tests {
             )
             .expect("no empty clause")
         };
-        let walked = run(crate::deadline::Deadline::NONE);
+        let walked = run(crate::budget::Deadline::NONE);
         assert_eq!(walked.unsatisfied, 1);
         let false_clauses = cnf
             .iter()
@@ -340,7 +340,7 @@ mod tests {
         assert_eq!(false_clauses, 1);
         assert!(walked.flips > 100 && !walked.late);
         // With its time up before it starts, it stops at once and says so.
-        let walked = run(crate::deadline::Deadline::after(
+        let walked = run(crate::budget::Deadline::after(
             std::time::Instant::now(),
             Some(std::time::Duration::ZERO),
         ));
@@ -361,7 +361,7 @@ mod tests {
             &[false, true, false],
             &mut Rng::new(1),
             1_000,
-            crate::deadline::Deadline::NONE,
+            crate::budget::Deadline::NONE,
         )
         .expect("no empty clause");
         assert_eq!(walked.unsatisfied, 0);
@@ -374,7 +374,7 @@ mod tests {
                 &[false, false, false],
                 &mut Rng::new(1),
                 1_000,
-                crate::deadline::Deadline::NONE
+                crate::budget::Deadline::NONE
             )
             .is_none()
         );

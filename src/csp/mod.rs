@@ -15,8 +15,7 @@ use std::fmt::{self, Write as _};
 pub use expr::{Expr, ExprError, Op};
 #[cfg(feature = "solvers")]
 pub use solve::{
-    CspCount, CspReport, CspStats, backtracking, backtracking_with, count_solutions, min_conflicts,
-    propagation, propagation_with,
+    CspCount, CspReport, CspStats, backtracking, count_solutions, min_conflicts, propagation,
 };
 
 /// One constraint: its expression, and the variables it mentions (in order).
@@ -251,14 +250,14 @@ const _: () = assert!((MAX_N + 1) * MAX_N > MAX_CONSTRAINTS);
 /// [`CspError::Empty`] for n = 0, [`CspError::TooLarge`] beyond [`MAX_CONSTRAINTS`].
 pub fn create_csp(n: usize) -> Result<Csp, CspError> {
     // Without a deadline it always finishes.
-    create_csp_until(n, crate::deadline::Deadline::NONE)?.ok_or(CspError::Empty)
+    create_csp_by(n, crate::budget::Deadline::NONE)?.ok_or(CspError::Empty)
 }
 
 /// [`create_csp`], or `None` if the deadline passes while the constraints are built (it is read
 /// once a row).
-pub(crate) fn create_csp_until(
+pub(crate) fn create_csp_by(
     n: usize,
-    deadline: crate::deadline::Deadline,
+    deadline: crate::budget::Deadline,
 ) -> Result<Option<Csp>, CspError> {
     if n == 0 {
         return Err(CspError::Empty);

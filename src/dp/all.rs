@@ -81,7 +81,7 @@ impl Iterator for Models {
 /// Every model, each found by Davis–Putnam and then blocked (see the module documentation).
 /// `options.budget` applies to each search; when one runs out, the iterator ends and
 /// [`Models::gave_up`] says so.
-pub fn satisfy_all_with(clauses: &Clauses, options: &Options) -> Models {
+pub fn satisfy_all(clauses: &Clauses, options: &Options) -> Models {
     Models {
         engine: Engine::new(clauses),
         options: *options,
@@ -92,19 +92,14 @@ pub fn satisfy_all_with(clauses: &Clauses, options: &Options) -> Models {
     }
 }
 
-/// Every model, with the given heuristic and no budget.
-pub fn satisfy_all(clauses: &Clauses, heuristic: Heuristic) -> Models {
-    satisfy_all_with(clauses, &Options::with_heuristic(heuristic))
-}
-
 /// One model, or `None` if there is none (PyEDA's name for [`solve`](super::solve)).
 pub fn satisfy_one(clauses: &Clauses) -> Option<Model> {
-    satisfy_all(clauses, Heuristic::JeroslowWang).next()
+    satisfy_all(clauses, &Options::with_heuristic(Heuristic::JeroslowWang)).next()
 }
 
 /// How many models [`satisfy_all`] finds.
 pub fn satisfy_count(clauses: &Clauses) -> u64 {
-    let mut models = satisfy_all(clauses, Heuristic::FirstVariable);
+    let mut models = satisfy_all(clauses, &Options::default());
     models.by_ref().for_each(drop);
     models.found()
 }

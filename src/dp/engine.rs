@@ -651,7 +651,7 @@ impl Engine {
             }
         }
         let limit = budget.time_limit?;
-        crate::deadline::Deadline::after(start, Some(limit))
+        crate::budget::Deadline::after(start, Some(limit))
             .expired()
             .then_some(Limit::Time(limit))
     }

@@ -8,7 +8,7 @@
 //! This module has the procedure twice:
 //! * [`solve_by_sets`] is the lecture's definition, written on clause sets. Use it for reading and
 //!   for small examples.
-//! * [`solve`] and [`solve_with`] run the same search on an engine that assigns literals on a
+//! * [`solve`] and [`search`] run the same search on an engine that assigns literals on a
 //!   trail instead of copying clause sets. They return the same answer (same splits, same
 //!   model); the tests check this on hundreds of random clause sets.
 //!
@@ -35,7 +35,7 @@ mod engine;
 mod solve;
 
 #[cfg(feature = "solvers")]
-pub use all::{Models, satisfy_all, satisfy_all_with, satisfy_count, satisfy_one};
+pub use all::{Models, satisfy_all, satisfy_count, satisfy_one};
 // The solvers' common vocabulary, where the lecture's notebooks and older code look for it.
 pub use crate::sat::{Budget, Limit, Outcome};
 
@@ -43,9 +43,9 @@ use std::fmt;
 use std::time::Duration;
 
 #[cfg(feature = "solvers")]
-pub(crate) use solve::solve_since;
+pub(crate) use solve::search_from;
 #[cfg(feature = "solvers")]
-pub use solve::{solve, solve_by_sets, solve_with};
+pub use solve::{search, solve, solve_by_sets};
 
 use crate::logic::{Clause, Clauses, Literal};
 
@@ -71,7 +71,7 @@ impl fmt::Display for Heuristic {
     }
 }
 
-/// How to run [`solve_with`].
+/// How to run [`search`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
     /// How to choose the literal to split on.
@@ -168,7 +168,7 @@ impl fmt::Display for Step {
     }
 }
 
-/// What [`solve_with`] found, and what it cost.
+/// What [`search`] found, and what it cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     /// The answer.

@@ -30,18 +30,18 @@ pub fn solve_by_sets(clauses: &Clauses, heuristic: Heuristic) -> Clauses {
 /// Solves with the first-variable heuristic and no budget; the answer in the lecture's form: the
 /// set of unit clauses that is the model, or `{{}}` when there is none.
 pub fn solve(clauses: &Clauses) -> Clauses {
-    let report = solve_with(clauses, &Options::default());
+    let report = search(clauses, &Options::default());
     report.outcome.to_clauses().unwrap_or_else(Clauses::falsum)
 }
 
 /// Solves with the given heuristic, budget and tracing; returns a typed outcome with statistics.
-pub fn solve_with(clauses: &Clauses, options: &Options) -> Report {
-    solve_since(clauses, options, std::time::Instant::now())
+pub fn search(clauses: &Clauses, options: &Options) -> Report {
+    search_from(clauses, options, std::time::Instant::now())
 }
 
-/// [`solve_with`] on a clock that started at `start`: the time limit counts from there, and so
+/// [`search`] on a clock that started at `start`: the time limit counts from there, and so
 /// does the reported time (for callers that count building the clauses too).
-pub(crate) fn solve_since(
+pub(crate) fn search_from(
     clauses: &Clauses,
     options: &Options,
     start: std::time::Instant,

@@ -266,7 +266,7 @@ pub(super) fn solve_splitting(clauses: &Clauses, splits: &mut Vec<Literal>) -> C
 /// The library's search on a set, choosing as the lecture does with the Jeroslow–Wang score,
 /// traced.
 fn traced_search(set: &Clauses) -> dp::Report {
-    dp::solve_with(
+    dp::search(
         set,
         &dp::Options {
             heuristic: dp::Heuristic::JeroslowWang,
@@ -446,7 +446,7 @@ mod tests {
             let mut assignment = vec![None; n];
             let mut kept = Vec::new();
             let found = search(&problem, &mut assignment, 0, &mut kept);
-            let fill = backtrack::fill_board_recursion(n);
+            let fill = backtrack::fill_board_recursion(n, &backtrack::queen_sees);
             assert_eq!(found, fill.is_some());
             if let Some(grid) = fill {
                 let columns: Vec<i64> = grid

@@ -18,6 +18,7 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use super::{Clauses, Cnf, Literal, Model, Variable};
+use crate::budget::Deadline;
 
 /// A clause set read from DIMACS, with the variable that stands for each number (the numbered
 /// form is [`Numbers`]).
@@ -116,6 +117,8 @@ pub enum DimacsError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The deadline passed before the text was read.
+    OutOfTime,
 }
 
 /// The lines of a text, ended by `\n`, `\r\n` or a lone `\r` (old Mac files), so that no `\r`
@@ -199,6 +202,7 @@ impl fmt::Display for DimacsError {
             DimacsError::BadName { line, reason } => {
                 write!(f, "line {line}: bad variable name table entry: {reason}")
             }
+            DimacsError::OutOfTime => f.write_str("the deadline passed before the text was read"),
         }
     }
 }
@@ -292,35 +296,21 @@ impl Dense {
     }
 }
 
-/// Reads a DIMACS CNF text.
+/// Reads a DIMACS CNF text, with its variables named (from its `c var` table, else `p1`, `p2`,
+/// …), by the deadline (the clock is read every few thousand lines and clauses;
+/// [`Deadline::NONE`] for none).
 ///
 /// # Errors
-/// Any departure from the format is a [`DimacsError`] naming its line.
-pub fn read(text: &str) -> Result<Named, DimacsError> {
-    // Without a deadline it always finishes.
-    Ok(read_until(text, crate::deadline::Deadline::NONE)?.unwrap_or_default())
-}
-
-/// [`read`], or `None` if the deadline passes first (the clock is read every few thousand
-/// lines and clauses).
-///
-/// # Errors
-/// As [`read`].
-pub fn read_until(
-    text: &str,
-    deadline: crate::deadline::Deadline,
-) -> Result<Option<Named>, DimacsError> {
-    let Some(numbers) = read_numbers_until(text, deadline)? else {
-        return Ok(None);
-    };
+/// Any departure from the format is a [`DimacsError`] naming its line;
+/// [`DimacsError::OutOfTime`] when the deadline passes first.
+pub fn read(text: &str, deadline: Deadline) -> Result<Named, DimacsError> {
+    let numbers = read_numbers(text, deadline)?;
     let used = numbers
         .clauses
         .iter()
         .flatten()
         .map(|&l| usize::try_from(l.unsigned_abs()).unwrap_or(usize::MAX));
-    let Some(variables) = name_variables(&numbers.names, used, deadline)? else {
-        return Ok(None);
-    };
+    let variables = name_variables(&numbers.names, used, deadline)?;
     // Every number read is in `variables`: it was collected from the same clauses.
     let literal = |number: i32| {
         Literal::new(
@@ -331,39 +321,27 @@ pub fn read_until(
     let mut clauses = Clauses::new();
     for (i, clause) in numbers.clauses.iter().enumerate() {
         if i % CLOCK_EVERY == 0 && deadline.expired() {
-            return Ok(None);
+            return Err(DimacsError::OutOfTime);
         }
         clauses.insert(clause.iter().map(|&l| literal(l)).collect());
     }
-    Ok(Some(Named {
+    Ok(Named {
         declared: numbers.declared,
         variables,
         clauses,
-    }))
+    })
 }
 
 /// How many lines or clauses go by between two readings of the clock.
 const CLOCK_EVERY: usize = 4096;
 
 /// Reads a DIMACS CNF text as numbers, checked as strictly as [`read`] checks it (but the name
-/// table's entries are not compared with each other). A literal must also fit an `i32`, as in
-/// every SAT solver.
+/// table's entries are not compared with each other), by the deadline. A literal must also fit
+/// an `i32`, as in every SAT solver.
 ///
 /// # Errors
-/// Any departure from the format is a [`DimacsError`] naming its line.
-pub fn read_numbers(text: &str) -> Result<Numbers, DimacsError> {
-    // Without a deadline it always finishes.
-    Ok(read_numbers_until(text, crate::deadline::Deadline::NONE)?.unwrap_or_default())
-}
-
-/// [`read_numbers`], or `None` if the deadline passes first.
-///
-/// # Errors
-/// As [`read_numbers`].
-pub fn read_numbers_until(
-    text: &str,
-    deadline: crate::deadline::Deadline,
-) -> Result<Option<Numbers>, DimacsError> {
+/// As [`read`].
+pub fn read_numbers(text: &str, deadline: Deadline) -> Result<Numbers, DimacsError> {
     let mut header: Option<Header> = None;
     let mut names: BTreeMap<usize, (usize, Variable)> = BTreeMap::new();
     let mut clauses = Cnf::new();
@@ -375,7 +353,7 @@ pub fn read_numbers_until(
         let line = index + 1;
         last_line = line;
         if index % CLOCK_EVERY == 0 && deadline.expired() {
-            return Ok(None);
+            return Err(DimacsError::OutOfTime);
         }
         let trimmed = text_line.trim();
         if trimmed == "%" {
@@ -453,11 +431,11 @@ pub fn read_numbers_until(
             });
         }
     }
-    Ok(Some(Numbers {
+    Ok(Numbers {
         declared: header.variables,
         clauses,
         names,
-    }))
+    })
 }
 
 fn read_header(text: &str, line: usize) -> Result<Header, DimacsError> {
@@ -528,15 +506,15 @@ fn read_name(
 fn name_variables(
     names: &BTreeMap<usize, (usize, Variable)>,
     used: impl Iterator<Item = usize>,
-    deadline: crate::deadline::Deadline,
-) -> Result<Option<BTreeMap<usize, Variable>>, DimacsError> {
+    deadline: Deadline,
+) -> Result<BTreeMap<usize, Variable>, DimacsError> {
     let mut variables: BTreeMap<usize, Variable> = names
         .iter()
         .map(|(&number, entry)| (number, entry.1))
         .collect();
     for (i, number) in used.enumerate() {
         if i % CLOCK_EVERY == 0 && deadline.expired() {
-            return Ok(None);
+            return Err(DimacsError::OutOfTime);
         }
         variables
             .entry(number)
@@ -555,7 +533,7 @@ fn name_variables(
             });
         }
     }
-    Ok(Some(variables))
+    Ok(variables)
 }
 
 /// The numbering used when writing: variables in order, from 1.

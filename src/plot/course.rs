@@ -7,7 +7,7 @@ use super::Chart;
 use crate::queens::{Counts, Encoding};
 
 /// Solutions of n queens, all and up to symmetry, from a table of n and its [`Counts`] (as
-/// [`queens::count_with`](crate::queens::count_with) gives them), on a log scale. n = 2 and 3,
+/// [`queens::count_both`](crate::queens::count_both) gives them), on a log scale. n = 2 and 3,
 /// with none, are rings on the bottom edge, and the lines are not joined across them.
 pub fn solution_counts(counts: &[(usize, Counts)]) -> Chart {
     let all = counts.iter().map(|&(n, c)| (as_f64(n), count_f64(c.all)));
@@ -109,11 +109,11 @@ fn count_f64(count: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::queens::{CountOptions, clause_table, count_with};
+    use crate::queens::{CountOptions, clause_table, count_both};
 
     fn counts(up_to: usize) -> Vec<(usize, Counts)> {
         (1..=up_to)
-            .map(|n| (n, count_with(n, &CountOptions::default()).unwrap()))
+            .map(|n| (n, count_both(n, &CountOptions::default()).unwrap()))
             .collect()
     }
 

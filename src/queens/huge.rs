@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use crate::budget::Budget;
 use crate::rng::Rng;
 
 use super::QueensError;
@@ -231,7 +232,9 @@ pub struct Repair {
 
 /// Local search made for queens (after R. Sosič and J. Gu, "Efficient local search with conflict
 /// minimization: a case study of the n-queens problem", *IEEE Transactions on Knowledge and Data
-/// Engineering* 6 (1994)): seeded, with a budget of `max_steps` tried swaps, O(n) memory.
+/// Engineering* 6 (1994)): seeded, within the budget's steps (tried swaps) and time (the clock is
+/// read every 65,536 rows of the greedy start and every 65,536 steps of the repair; a search
+/// stopped there returns no columns, with fewer steps than the budget's), in O(n) memory.
 ///
 /// The queens always form a permutation, so rows and columns never clash; only diagonals can.
 /// Counters for every diagonal answer "how many queens on it" in O(1).
@@ -246,21 +249,22 @@ pub struct Repair {
 /// # Errors
 /// [`QueensError::Empty`] for n = 0, [`QueensError::NoSolution`] for n = 2 and 3,
 /// [`QueensError::OutOfRange`] above [`MAX_HUGE_N`].
-pub fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> Result<Repair, QueensError> {
-    min_conflicts_until(n, seed, max_steps, crate::deadline::Deadline::NONE)
+pub fn min_conflicts(n: usize, seed: u64, budget: &Budget) -> Result<Repair, QueensError> {
+    let max_steps = budget.max_steps.unwrap_or(u64::MAX);
+    min_conflicts_by(
+        n,
+        seed,
+        max_steps,
+        budget.deadline(std::time::Instant::now()),
+    )
 }
 
-/// [`min_conflicts`], also giving up at a deadline: the clock is read every 65,536 rows of the
-/// greedy start and every 65,536 steps of the repair. A search stopped there returns no columns
-/// with fewer than `max_steps` steps.
-///
-/// # Errors
-/// As [`min_conflicts`].
-pub fn min_conflicts_until(
+/// [`min_conflicts`], by a deadline set by the caller.
+pub(crate) fn min_conflicts_by(
     n: usize,
     seed: u64,
     max_steps: u64,
-    deadline: crate::deadline::Deadline,
+    deadline: crate::budget::Deadline,
 ) -> Result<Repair, QueensError> {
     check_size(n, "min-conflicts")?;
     let mut board = Diagonals::new(n);
@@ -387,7 +391,7 @@ impl Diagonals {
     /// Places the queens row by row, each on two free diagonals where a few random tries find
     /// one; the rows left over keep the remaining columns in their order.
     /// The greedy start; `false` when the deadline passed (it is asked every 65,536 tries).
-    fn greedy_start(&mut self, rng: &mut Rng, deadline: crate::deadline::Deadline) -> bool {
+    fn greedy_start(&mut self, rng: &mut Rng, deadline: crate::budget::Deadline) -> bool {
         let n = self.n;
         let mut row = 0;
         let mut asked: u32 = 0;

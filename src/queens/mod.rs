@@ -14,7 +14,7 @@
 //!   [`lex_leader`] adds clauses that leave one solution of each symmetry class.
 //! * **placing** (`method/`, one file per solver): [`place`] solves n queens with a [`Method`]
 //!   (Davis–Putnam, CDCL, the CSP's three solvers, board backtracking, the construction,
-//!   min-conflicts) within [`Limits`], and checks the board before it returns it; [`queens`] and
+//!   min-conflicts) within a [`Budget`](crate::Budget), and checks the board before it returns it; [`queens`] and
 //!   [`solve_queens`] are the lecture's own route, and [`decode`] reads a board off a model.
 //! * **counting** (`count/`): every solution and the classes up to symmetry, with bitboards,
 //!   symmetry and threads, by the quadrant method's halves, or by the lectures' searches, through
@@ -37,7 +37,7 @@ mod variables;
 pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES, clause_table};
 pub use lex_leader::lex_leader;
 #[cfg(feature = "solvers")]
-pub use method::{CDCL_PAIRWISE_UP_TO, Limits, Method, Placement, place};
+pub use method::{CDCL_PAIRWISE_UP_TO, Method, Placement, place};
 use variables::{column_squares, falling_squares, rising_squares, row_squares, vars};
 pub use variables::{number, square_of, square_of_number, var};
 
@@ -45,14 +45,14 @@ pub use variables::{number, square_of, square_of_number, var};
 pub use count::{
     CountFiles, CountMethod, CountOptions, Counts, HALVES_FASTER_FROM, Kept, KeptCount, Ledger,
     LedgerError, MAX_COUNT_N, MAX_HALVES_N, MAX_PARTS, MAX_SAT_COUNT_N, MAX_THREADS, Part, Tally,
-    all_solutions, bitboard_pieces, count, count_by, count_by_halves, count_by_halves_with,
+    all_solutions, bitboard_pieces, count, count_both, count_by, count_by_halves,
     count_fundamental, count_fundamental_by_burnside, count_kept, count_ledger, count_plain,
-    count_symmetric, count_with, fundamental_solutions, merge, merge_files,
+    count_symmetric, fundamental_solutions, merge, merge_files,
 };
 
 use std::fmt;
 
-use crate::deadline::Limit;
+use crate::budget::Limit;
 use crate::failure::Failure;
 
 use crate::board::{Board, Piece};
@@ -91,7 +91,7 @@ pub fn all_clauses(n: usize) -> Result<Clauses, QueensError> {
     Encoding::Lecture.clauses(n)
 }
 
-/// The largest board [`all_clauses_with`] builds with a linear at-most-one encoding (about
+/// The largest board [`amo_clauses`] builds with a linear at-most-one encoding (about
 /// 12 n² clauses: five million at n = 640).
 pub const MAX_LINEAR_N: usize = 640;
 
@@ -104,7 +104,7 @@ pub const MAX_LINEAR_N: usize = 640;
 /// # Errors
 /// [`QueensError::Empty`] for n = 0; as [`all_clauses`] for pairwise;
 /// [`QueensError::OutOfRange`] past [`MAX_LINEAR_N`] for the others.
-pub fn all_clauses_with(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
+pub fn amo_clauses(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
     if amo == Amo::Pairwise {
         return all_clauses(n);
     }
@@ -344,7 +344,7 @@ impl Run {
 /// As [`Encoding::clauses`].
 pub fn solve_queens(n: usize, encoding: Encoding, options: &Options) -> Result<Run, QueensError> {
     let clauses = encoding.clauses(n)?;
-    let report = dp::solve_with(&clauses, options);
+    let report = dp::search(&clauses, options);
     Ok(Run {
         n,
         encoding,

@@ -330,7 +330,7 @@ mod tests {
 
     fn traced(set: &str) -> Report {
         let clauses: Clauses = set.parse().unwrap();
-        dp::solve_with(
+        dp::search(
             &clauses,
             &Options {
                 trace: true,

@@ -2,6 +2,7 @@
 //! backtracking and brute force. On whether a solution exists, on *which* boards are solutions
 //! (every route enumerates the same set), and on how many there are, for n ≤ 10.
 
+use nqueens::Budget;
 use std::collections::BTreeSet;
 
 use nqueens::Board;
@@ -52,7 +53,10 @@ fn every_route_finds_the_same_solutions_up_to_10() {
 
         let mut by_sat = BTreeSet::new();
         let clauses = Encoding::OneHot.clauses(n).unwrap();
-        for model in dp::satisfy_all(&clauses, Heuristic::FirstVariable) {
+        for model in dp::satisfy_all(
+            &clauses,
+            &dp::Options::with_heuristic(Heuristic::FirstVariable),
+        ) {
             assert!(clauses.is_satisfied_by(&model));
             let columns: Vec<usize> = queens::decode(&model, n)
                 .unwrap()
@@ -65,11 +69,11 @@ fn every_route_finds_the_same_solutions_up_to_10() {
         }
         assert_eq!(by_sat, expected, "sat, n = {n}");
 
-        let counted = csp::count_solutions(&csp::create_csp(n).unwrap(), u64::MAX);
+        let counted = csp::count_solutions(&csp::create_csp(n).unwrap(), &Budget::default());
         assert!(!counted.gave_up);
         assert_eq!(counted.solutions, expected.len() as u64, "csp, n = {n}");
 
-        let rows = backtrack::count_rows(n, u64::MAX);
+        let rows = backtrack::count_rows(n, &Budget::default());
         assert!(!rows.gave_up);
         assert_eq!(
             rows.solutions,
@@ -87,16 +91,20 @@ fn every_solver_agrees_on_existence_and_its_board_checks_out() {
     for n in 1..=12 {
         let exists = !matches!(n, 2 | 3);
         let problem = csp::create_csp(n).unwrap();
-        let rows = backtrack::solve_rows(n, u64::MAX);
+        let rows = backtrack::solve_rows(n, &Budget::default());
         let answers = [
             ("backtracking", rows.columns),
             (
                 "csp-backtracking",
-                csp::backtracking(&problem).assignment.map(to_columns),
+                csp::backtracking(&problem, &Budget::default())
+                    .assignment
+                    .map(to_columns),
             ),
             (
                 "csp-propagation",
-                csp::propagation(&problem).assignment.map(to_columns),
+                csp::propagation(&problem, &Budget::default())
+                    .assignment
+                    .map(to_columns),
             ),
             (
                 "dp",
@@ -127,7 +135,7 @@ fn to_columns(assignment: Vec<i64>) -> Vec<usize> {
 fn the_fast_backtracking_is_the_lectures_search() {
     // Same order as the lecture's recursive fill: the same first board, for every n.
     for n in 1..=12 {
-        let lecture = backtrack::fill_board_recursion(n).map(|grid| {
+        let lecture = backtrack::fill_board_recursion(n, &backtrack::queen_sees).map(|grid| {
             backtrack::to_board(&grid, nqueens::Piece::Queen)
                 .columns()
                 .into_iter()
@@ -135,51 +143,51 @@ fn the_fast_backtracking_is_the_lectures_search() {
                 .collect::<Vec<usize>>()
         });
         assert_eq!(
-            backtrack::solve_rows(n, u64::MAX).columns,
+            backtrack::solve_rows(n, &Budget::default()).columns,
             lecture,
             "n = {n}"
         );
     }
     // And as many queens placed as the recursive fill places.
     let steps = backtrack::fill_board_steps(4).len() as u64;
-    assert_eq!(backtrack::solve_rows(4, u64::MAX).nodes, steps);
+    assert_eq!(backtrack::solve_rows(4, &Budget::default()).nodes, steps);
 }
 
 #[test]
 fn the_backtracking_budget_stops_the_search() {
-    let stopped = backtrack::solve_rows(40, 1000);
+    let stopped = backtrack::solve_rows(40, &Budget::nodes(1000));
     assert!(stopped.gave_up);
     assert_eq!(stopped.squares, 1000);
     assert_eq!(stopped.columns, None);
-    let counted = backtrack::count_rows(8, 200);
+    let counted = backtrack::count_rows(8, &Budget::nodes(200));
     assert!(counted.gave_up);
     assert!(counted.solutions < 92);
-    let csp_counted = csp::count_solutions(&csp::create_csp(8).unwrap(), 200);
+    let csp_counted = csp::count_solutions(&csp::create_csp(8).unwrap(), &Budget::nodes(200));
     assert!(csp_counted.gave_up);
     // Plain backtracking's work jumps about with n: 25 queens take far fewer squares tried
     // than 24 (about 1.2 million against 9.9 million).
-    let big = backtrack::solve_rows(25, 2_000_000);
+    let big = backtrack::solve_rows(25, &Budget::nodes(2_000_000));
     let columns = big.columns.expect("25 queens by plain backtracking");
     certify(25, &columns, "backtracking");
-    assert!(backtrack::solve_rows(24, 2_000_000).gave_up);
+    assert!(backtrack::solve_rows(24, &Budget::nodes(2_000_000)).gave_up);
 }
 
 #[test]
 fn the_backtracking_budget_bounds_the_work_on_any_board() {
     // Each square tried costs constant time, so the budget bounds the time on wide boards too.
-    let wide = backtrack::solve_rows(5000, 1_000_000);
+    let wide = backtrack::solve_rows(5000, &Budget::nodes(1_000_000));
     assert!(wide.gave_up && wide.columns.is_none());
     assert_eq!(wide.squares, 1_000_000);
     // A board wider than the budget cannot be filled within it: the budget is spent all the same
     // (so that a report says how many squares were tried), and bounds the work as above.
-    let hopeless = backtrack::solve_rows(2_000_000, 1_000_000);
+    let hopeless = backtrack::solve_rows(2_000_000, &Budget::nodes(1_000_000));
     assert!(hopeless.gave_up && hopeless.columns.is_none());
     assert_eq!(hopeless.squares, 1_000_000);
     // A board beyond the largest the search takes is given up without allocating anything.
-    let huge = backtrack::count_rows(1 << 40, u64::MAX);
+    let huge = backtrack::count_rows(1 << 40, &Budget::default());
     assert!(huge.gave_up && huge.solutions == 0);
     // The squares tried are the CSP's values tried: the same search, counted the same way.
-    let eight = backtrack::solve_rows(8, u64::MAX);
-    let csp = csp::backtracking(&csp::create_csp(8).unwrap());
+    let eight = backtrack::solve_rows(8, &Budget::default());
+    let csp = csp::backtracking(&csp::create_csp(8).unwrap(), &Budget::default());
     assert_eq!(eight.squares, csp.stats.nodes);
 }

@@ -24,7 +24,9 @@ fn every_solution_up_to_10_queens_once() {
         for (n, &expected) in SOLUTIONS.iter().enumerate().skip(1) {
             let clauses = encoding.clauses(n).unwrap();
             let mut boards = BTreeSet::new();
-            for model in dp::satisfy_all(&clauses, Heuristic::JeroslowWang) {
+            for model in
+                dp::satisfy_all(&clauses, &Options::with_heuristic(Heuristic::JeroslowWang))
+            {
                 assert!(clauses.is_satisfied_by(&model));
                 let board = queens::decode(&model, n).unwrap();
                 assert!(board.is_solution(), "{encoding}, n = {n}:\n{board}");
@@ -48,10 +50,12 @@ fn resuming_finds_the_same_sequence_as_solving_again() {
     for encoding in Encoding::ALL {
         for n in 1..=7 {
             let mut clauses = encoding.clauses(n).unwrap();
-            let resumed: Vec<Model> = dp::satisfy_all(&clauses, Heuristic::FirstVariable).collect();
+            let resumed: Vec<Model> =
+                dp::satisfy_all(&clauses, &Options::with_heuristic(Heuristic::FirstVariable))
+                    .collect();
             let mut again = Vec::new();
             while let Outcome::Satisfiable(model) =
-                dp::solve_with(&clauses, &Options::default()).outcome
+                dp::search(&clauses, &Options::default()).outcome
             {
                 clauses.insert(
                     model
@@ -76,7 +80,8 @@ fn random_clause_sets_are_enumerated_soundly_and_completely() {
         let set = random_clauses(&mut rng, vars, count, 3);
         let all = brute_force_models(&set);
         for heuristic in [Heuristic::FirstVariable, Heuristic::JeroslowWang] {
-            let found: Vec<Model> = dp::satisfy_all(&set, heuristic).collect();
+            let found: Vec<Model> =
+                dp::satisfy_all(&set, &Options::with_heuristic(heuristic)).collect();
             total += found.len();
             for (j, model) in found.iter().enumerate() {
                 assert!(

@@ -32,7 +32,7 @@ fn the_naive_fill_gets_stuck_on_four_by_four() {
 #[test]
 fn backtracking_solves_what_can_be_solved() {
     for n in 1..=9 {
-        let result = backtrack::fill_board_recursion(n);
+        let result = backtrack::fill_board_recursion(n, &backtrack::queen_sees);
         assert_eq!(result.is_some(), !matches!(n, 2 | 3), "n = {n}");
         if let Some(grid) = result {
             assert!(
@@ -41,7 +41,7 @@ fn backtracking_solves_what_can_be_solved() {
             );
         }
     }
-    let eight = backtrack::fill_board_recursion(8).unwrap();
+    let eight = backtrack::fill_board_recursion(8, &backtrack::queen_sees).unwrap();
     assert_eq!(
         backtrack::to_board(&eight, Piece::Queen).columns(),
         [1, 5, 8, 6, 3, 7, 2, 4].map(Some)
@@ -123,7 +123,7 @@ fn grid_helpers_follow_the_lecture() {
 fn other_pieces_row_by_row_and_as_many_as_fit() {
     for piece in Piece::ALL.into_iter().chain([Piece::Pawn(Direction::Down)]) {
         let grid =
-            backtrack::fill_board_with(8, &|s, n| piece.sees(s, n)).expect("one per row fits");
+            backtrack::fill_board_recursion(8, &|s, n| piece.sees(s, n)).expect("one per row fits");
         let board: Board = backtrack::to_board(&grid, piece);
         assert!(board.conflicts().is_empty(), "{piece:?}:\n{board}");
         assert_eq!(board.len(), 8);

@@ -179,6 +179,7 @@ fn the_budget_stops_the_search() {
     let budget = Budget {
         max_splits: Some(50),
         time_limit: None,
+        ..Budget::default()
     };
     let report = cdcl::solve(
         &clauses,
@@ -204,9 +205,9 @@ fn the_budget_stops_the_search() {
 fn the_linear_encodings_place_queens_with_far_fewer_clauses() {
     use nqueens::encode::Amo;
     let n = 30;
-    let pairwise = queens::all_clauses_with(n, Amo::Pairwise).unwrap().len();
+    let pairwise = queens::amo_clauses(n, Amo::Pairwise).unwrap().len();
     for amo in Amo::ALL {
-        let clauses = queens::all_clauses_with(n, amo).unwrap();
+        let clauses = queens::amo_clauses(n, amo).unwrap();
         if amo != Amo::Pairwise && amo != Amo::Binary {
             assert!(
                 clauses.len() * 3 < pairwise,
@@ -225,14 +226,14 @@ fn the_linear_encodings_place_queens_with_far_fewer_clauses() {
     // Two and three queens stay impossible, with a checked proof.
     for amo in Amo::ALL {
         for n in [2, 3] {
-            let clauses = queens::all_clauses_with(n, amo).unwrap();
+            let clauses = queens::amo_clauses(n, amo).unwrap();
             assert!(
                 !certify(&clauses, &cdcl::solve(&clauses, &proving())),
                 "{amo}, n = {n}"
             );
         }
     }
-    assert!(queens::all_clauses_with(queens::MAX_LINEAR_N + 1, Amo::Sequential).is_err());
+    assert!(queens::amo_clauses(queens::MAX_LINEAR_N + 1, Amo::Sequential).is_err());
 }
 
 /// A clause set as sorted lists of numbers, for comparing stores.

@@ -1,6 +1,7 @@
 //! The `nqueens` program: answers checked independently, and every bad input gives one line on
 //! stderr and a non-zero exit, never a panic.
 
+use nqueens::Deadline;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -182,9 +183,13 @@ fn bad_input_gets_one_clear_line_and_exit_2() {
 fn cnf_writes_the_lecture_clauses_as_dimacs() {
     let output = run(&["cnf", "8"]);
     assert!(output.status.success());
-    let cnf = dimacs::read(&stdout(&output)).unwrap();
+    let cnf = dimacs::read(&stdout(&output), Deadline::NONE).unwrap();
     assert_eq!(cnf.clauses, nqueens::queens::all_clauses(8).unwrap());
-    let one_hot = dimacs::read(&stdout(&run(&["cnf", "8", "--encoding", "one-hot"]))).unwrap();
+    let one_hot = dimacs::read(
+        &stdout(&run(&["cnf", "8", "--encoding", "one-hot"])),
+        Deadline::NONE,
+    )
+    .unwrap();
     assert_eq!(one_hot.clauses.len(), 744);
 }
 
@@ -201,7 +206,7 @@ fn sat_answers_like_a_sat_solver() {
         "{text}"
     );
     // Check the v lines against the clauses ourselves.
-    let cnf = dimacs::read(&stdout(&run(&["cnf", "6"]))).unwrap();
+    let cnf = dimacs::read(&stdout(&run(&["cnf", "6"])), Deadline::NONE).unwrap();
     let values: Vec<i64> = text
         .lines()
         .filter_map(|l| l.strip_prefix("v "))

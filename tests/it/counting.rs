@@ -31,7 +31,7 @@ const TABLE: [(usize, u64, u64); 16] = [
 #[test]
 fn counts_match_the_published_table_up_to_16() {
     for (n, all, fundamental) in TABLE {
-        let counts = queens::count_with(n, &CountOptions::default()).unwrap();
+        let counts = queens::count_both(n, &CountOptions::default()).unwrap();
         assert_eq!(counts, Counts { all, fundamental }, "n = {n}");
     }
 }
@@ -46,7 +46,7 @@ fn any_number_of_threads_gives_the_same_counts() {
                     threads,
                     ..CountOptions::default()
                 };
-                queens::count_with(n, &options).unwrap()
+                queens::count_both(n, &options).unwrap()
             })
             .collect();
         assert!(
@@ -59,7 +59,7 @@ fn any_number_of_threads_gives_the_same_counts() {
 #[test]
 fn the_symmetry_search_agrees_with_plain_search_and_burnside() {
     for n in 1..=13 {
-        let counts = queens::count_with(n, &CountOptions::default()).unwrap();
+        let counts = queens::count_both(n, &CountOptions::default()).unwrap();
         assert_eq!(queens::count_plain(n).unwrap(), counts.all, "n = {n}");
         assert_eq!(
             queens::count_fundamental_by_burnside(n).unwrap(),
@@ -74,13 +74,9 @@ fn progress_is_reported_for_every_sub_problem_in_order() {
     // The symmetric search, and the halves on an even and an odd board.
     type Counter = fn(&CountOptions) -> u64;
     let counters: [(&str, u64, Counter); 3] = [
-        ("search", 14200, |o| queens::count_with(12, o).unwrap().all),
-        ("halves", 14200, |o| {
-            queens::count_by_halves_with(12, o).unwrap()
-        }),
-        ("halves", 2680, |o| {
-            queens::count_by_halves_with(11, o).unwrap()
-        }),
+        ("search", 14200, |o| queens::count_both(12, o).unwrap().all),
+        ("halves", 14200, |o| queens::count_by_halves(12, o).unwrap()),
+        ("halves", 2680, |o| queens::count_by_halves(11, o).unwrap()),
     ];
     for (name, expected, counter) in counters {
         let seen = Mutex::new(Vec::new());
@@ -205,20 +201,47 @@ fn symmetric_solutions_are_counted_directly() {
 #[test]
 fn counting_by_halves_gives_the_published_counts() {
     for (n, all, _) in TABLE {
-        assert_eq!(queens::count_by_halves(n, 0).unwrap(), all, "n = {n}");
+        assert_eq!(
+            queens::count_by_halves(n, &CountOptions::default()).unwrap(),
+            all,
+            "n = {n}"
+        );
     }
     // Odd and even boards, on any number of threads, against the plain search.
     for n in [5, 8, 11, 12] {
         let plain = queens::count_plain(n).unwrap();
         for threads in [1, 2, 3, 64] {
             assert_eq!(
-                queens::count_by_halves(n, threads).unwrap(),
+                queens::count_by_halves(
+                    n,
+                    &CountOptions {
+                        threads,
+                        ..CountOptions::default()
+                    }
+                )
+                .unwrap(),
                 plain,
                 "n = {n}"
             );
         }
     }
-    let refused = queens::count_by_halves(queens::MAX_HALVES_N + 1, 1).unwrap_err();
+    let refused = queens::count_by_halves(
+        queens::MAX_HALVES_N + 1,
+        &CountOptions {
+            threads: 1,
+            ..CountOptions::default()
+        },
+    )
+    .unwrap_err();
     assert!(refused.to_string().contains("too large"), "{refused}");
-    assert!(queens::count_by_halves(33, 1).is_err());
+    assert!(
+        queens::count_by_halves(
+            33,
+            &CountOptions {
+                threads: 1,
+                ..CountOptions::default()
+            }
+        )
+        .is_err()
+    );
 }

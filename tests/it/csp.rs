@@ -2,6 +2,7 @@
 //! checked against the constraints and against the board, and compared with the SAT route.
 
 use nqueens::Board;
+use nqueens::Budget;
 use nqueens::csp::{self, Csp, CspError};
 use nqueens::dp;
 use nqueens::queens;
@@ -43,8 +44,12 @@ fn constraints_written_as_text_behave_like_the_built_ones() {
         .collect();
     let parsed = Csp::new(built.variables(), 1..=6, &texts).unwrap();
     assert_eq!(parsed.to_string(), built.to_string());
-    let a = csp::backtracking(&built).assignment.unwrap();
-    let b = csp::backtracking(&parsed).assignment.unwrap();
+    let a = csp::backtracking(&built, &Budget::default())
+        .assignment
+        .unwrap();
+    let b = csp::backtracking(&parsed, &Budget::default())
+        .assignment
+        .unwrap();
     assert_eq!(a, b);
 }
 
@@ -75,8 +80,14 @@ fn every_solver_answers_correctly_up_to_12() {
         let problem = csp::create_csp(n).unwrap();
         let exists = !matches!(n, 2 | 3);
         for (name, report) in [
-            ("backtracking", csp::backtracking(&problem)),
-            ("propagation", csp::propagation(&problem)),
+            (
+                "backtracking",
+                csp::backtracking(&problem, &Budget::default()),
+            ),
+            (
+                "propagation",
+                csp::propagation(&problem, &Budget::default()),
+            ),
         ] {
             assert_eq!(report.assignment.is_some(), exists, "{name}, n = {n}");
             if let Some(assignment) = report.assignment {
@@ -96,7 +107,7 @@ fn every_solver_answers_correctly_up_to_12() {
             "n = {n}"
         );
         if exists {
-            let report = csp::min_conflicts(&problem, 7, 100_000);
+            let report = csp::min_conflicts(&problem, 7, &Budget::steps(100_000));
             let assignment = report.assignment.expect("min-conflicts finds small boards");
             assert!(problem.is_solution(&assignment));
             assert!(
@@ -111,7 +122,7 @@ fn every_solver_answers_correctly_up_to_12() {
 #[test]
 fn backtracking_counts_the_lectures_nodes() {
     // Rows in order, columns in increasing order: the classic first solution of 8 queens.
-    let report = csp::backtracking(&csp::create_csp(8).unwrap());
+    let report = csp::backtracking(&csp::create_csp(8).unwrap(), &Budget::default());
     assert_eq!(report.assignment, Some(vec![1, 5, 8, 6, 3, 7, 2, 4]));
     assert_eq!(report.stats.nodes, 876);
 }
@@ -120,9 +131,11 @@ fn backtracking_counts_the_lectures_nodes() {
 fn larger_boards_for_the_fast_solvers() {
     for n in [32, 64] {
         let problem = csp::create_csp(n).unwrap();
-        let assignment = csp::propagation(&problem).assignment.unwrap();
+        let assignment = csp::propagation(&problem, &Budget::default())
+            .assignment
+            .unwrap();
         assert!(problem.is_solution(&assignment));
-        let report = csp::min_conflicts(&problem, 1, 100_000);
+        let report = csp::min_conflicts(&problem, 1, &Budget::steps(100_000));
         assert!(problem.is_solution(&report.assignment.unwrap()));
     }
 }
@@ -131,14 +144,14 @@ fn larger_boards_for_the_fast_solvers() {
 fn min_conflicts_is_repeatable_and_respects_its_budget() {
     let problem = csp::create_csp(20).unwrap();
     assert_eq!(
-        csp::min_conflicts(&problem, 3, 100_000),
-        csp::min_conflicts(&problem, 3, 100_000)
+        csp::min_conflicts(&problem, 3, &Budget::steps(100_000)),
+        csp::min_conflicts(&problem, 3, &Budget::steps(100_000))
     );
-    let starved = csp::min_conflicts(&problem, 3, 1);
+    let starved = csp::min_conflicts(&problem, 3, &Budget::steps(1));
     assert!(starved.gave_up && starved.assignment.is_none());
-    let none = csp::min_conflicts(&csp::create_csp(3).unwrap(), 3, 500);
+    let none = csp::min_conflicts(&csp::create_csp(3).unwrap(), 3, &Budget::steps(500));
     assert!(none.gave_up, "no solution: it can only run out of steps");
-    let limited = csp::backtracking_with(&csp::create_csp(30).unwrap(), 1000);
+    let limited = csp::backtracking(&csp::create_csp(30).unwrap(), &Budget::nodes(1000));
     assert!(limited.gave_up && limited.stats.nodes == 1000);
 }
 
@@ -165,7 +178,10 @@ fn a_general_csp_agrees_with_brute_force() {
                 }
             }
         }
-        for report in [csp::backtracking(&problem), csp::propagation(&problem)] {
+        for report in [
+            csp::backtracking(&problem, &Budget::default()),
+            csp::propagation(&problem, &Budget::default()),
+        ] {
             match report.assignment {
                 Some(found) => assert!(brute.contains(&found), "{constraints:?}: {found:?}"),
                 None => assert!(brute.is_empty(), "{constraints:?}: missed {brute:?}"),
@@ -173,7 +189,9 @@ fn a_general_csp_agrees_with_brute_force() {
         }
         // Backtracking takes the first solution in order.
         assert_eq!(
-            csp::backtracking(&problem).assignment.as_ref(),
+            csp::backtracking(&problem, &Budget::default())
+                .assignment
+                .as_ref(),
             brute.first()
         );
     }

@@ -1,6 +1,7 @@
 //! DIMACS CNF: names survive a round trip, and every malformed file names its line.
 
 use crate::common;
+use nqueens::Deadline;
 
 use std::fmt::Write as _;
 
@@ -16,7 +17,7 @@ fn named_clauses_survive_a_round_trip() {
     let text = dimacs::write(&clauses);
     assert!(text.contains("c var 1 Q<1,1>\n"), "{text}");
     assert!(text.contains("p cnf 16 56\n"));
-    let cnf = dimacs::read(&text).unwrap();
+    let cnf = dimacs::read(&text, Deadline::NONE).unwrap();
     assert_eq!(cnf.clauses, clauses);
     assert_eq!((cnf.declared, cnf.variables.len()), (16, 16));
     assert_eq!(cnf.variable(16).unwrap().name(), "Q<4,4>");
@@ -25,7 +26,7 @@ fn named_clauses_survive_a_round_trip() {
 #[test]
 fn plain_files_get_numbered_names() {
     let text = "c a comment\np cnf 3 2\n1 -3 0\n2\n3 0\n";
-    let cnf = dimacs::read(text).unwrap();
+    let cnf = dimacs::read(text, Deadline::NONE).unwrap();
     assert_eq!(
         cnf.clauses,
         "{x1, ¬x3}, {x2, x3}".parse::<Clauses>().unwrap()
@@ -39,7 +40,7 @@ fn plain_files_get_numbered_names() {
 #[test]
 fn a_percent_line_ends_the_file() {
     let text = "p cnf 2 1\n1 2 0\n%\n0\n\n";
-    assert_eq!(dimacs::read(text).unwrap().clauses.len(), 1);
+    assert_eq!(dimacs::read(text, Deadline::NONE).unwrap().clauses.len(), 1);
 }
 
 #[test]
@@ -125,7 +126,7 @@ fn every_error_names_its_line() {
         ),
     ];
     for (text, expected) in cases {
-        let error = dimacs::read(text).unwrap_err();
+        let error = dimacs::read(text, Deadline::NONE).unwrap_err();
         match (&error, &expected) {
             (DimacsError::BadName { line, .. }, DimacsError::BadName { line: want, .. }) => {
                 assert_eq!(line, want, "{text:?}");
@@ -140,12 +141,12 @@ fn every_error_names_its_line() {
 fn a_name_table_that_contradicts_itself_is_refused() {
     let twice = "c var 1 a\nc var 2 a\np cnf 2 1\n1 2 0\n";
     assert!(matches!(
-        dimacs::read(twice),
+        dimacs::read(twice, Deadline::NONE),
         Err(DimacsError::BadName { .. })
     ));
     let clash = "c var 1 x2\np cnf 2 1\n1 2 0\n";
     assert!(matches!(
-        dimacs::read(clash),
+        dimacs::read(clash, Deadline::NONE),
         Err(DimacsError::BadName { .. })
     ));
 }
@@ -164,21 +165,22 @@ fn comments_that_are_not_a_name_table_entry_are_only_comments() {
         "c variables: 2",
     ] {
         let text = format!("{comment}\np cnf 2 1\n1 -2 0\n");
-        let cnf = dimacs::read(&text).unwrap_or_else(|e| panic!("{comment:?}: {e}"));
+        let cnf =
+            dimacs::read(&text, Deadline::NONE).unwrap_or_else(|e| panic!("{comment:?}: {e}"));
         assert_eq!(cnf.variable(1).unwrap().name(), "x1", "{comment:?}");
         assert_eq!(cnf.clauses.len(), 1, "{comment:?}");
-        let numbers = dimacs::read_numbers(&text).unwrap();
+        let numbers = dimacs::read_numbers(&text, Deadline::NONE).unwrap();
         assert!(numbers.names.is_empty(), "{comment:?}");
     }
     // A real entry still names its variable.
-    let named = dimacs::read("c var 2 q\np cnf 2 1\n1 -2 0\n").unwrap();
+    let named = dimacs::read("c var 2 q\np cnf 2 1\n1 -2 0\n", Deadline::NONE).unwrap();
     assert_eq!(named.variable(2).unwrap().name(), "q");
 }
 
 #[test]
 fn model_lines_give_every_variable_of_the_clauses_and_end_with_zero() {
     // Variable 3 is declared but in no clause: it can take either value, and is left out.
-    let cnf = dimacs::read("p cnf 3 1\n1 -2 0\n").unwrap();
+    let cnf = dimacs::read("p cnf 3 1\n1 -2 0\n", Deadline::NONE).unwrap();
     let model = "{x1}".parse::<Clauses>().unwrap();
     let model = model.iter().filter_map(nqueens::Clause::as_unit).collect();
     assert_eq!(dimacs::model_lines(&cnf, &model), "v 1 -2 0\n");
@@ -188,21 +190,21 @@ fn model_lines_give_every_variable_of_the_clauses_and_end_with_zero() {
 #[test]
 fn reading_takes_time_in_proportion_to_the_text_not_the_header() {
     // Two billion declared variables, one used: only the used one is named.
-    let cnf = dimacs::read("p cnf 2000000000 1\n7 0\n").unwrap();
+    let cnf = dimacs::read("p cnf 2000000000 1\n7 0\n", Deadline::NONE).unwrap();
     assert_eq!(cnf.declared, 2_000_000_000);
     assert_eq!(cnf.variables.len(), 1);
     assert_eq!(cnf.variable(7).unwrap().name(), "x7");
-    let empty = dimacs::read("p cnf 2000000000 0\n").unwrap();
+    let empty = dimacs::read("p cnf 2000000000 0\n", Deadline::NONE).unwrap();
     assert!(empty.variables.is_empty() && empty.clauses.is_empty());
     // The name table still may not name a number twice, or two numbers alike.
     let twice = "c var 1 a\nc var 2 a\np cnf 2 1\n1 2 0\n";
     assert!(matches!(
-        dimacs::read(twice),
+        dimacs::read(twice, Deadline::NONE),
         Err(DimacsError::BadName { line: 2, .. })
     ));
     let clash = "c var 1 x2\np cnf 2 1\n1 2 0\n";
     assert!(matches!(
-        dimacs::read(clash),
+        dimacs::read(clash, Deadline::NONE),
         Err(DimacsError::BadName { .. })
     ));
 }
@@ -237,11 +239,11 @@ fn tautologies_never_turn_a_satisfiable_file_into_a_wrong_answer() {
     for _ in 0..400 {
         let clauses = 3 + rng.below(12);
         let text = random_dimacs(&mut rng, 6, clauses);
-        let cnf = dimacs::read(&text).unwrap();
+        let cnf = dimacs::read(&text, Deadline::NONE).unwrap();
         with_tautologies += usize::from(cnf.clauses.iter().any(nqueens::Clause::is_tautology));
         let brute = common::brute_force_models(&cnf.clauses);
         for heuristic in [Heuristic::FirstVariable, Heuristic::JeroslowWang] {
-            let report = dp::solve_with(&cnf.clauses, &Options::with_heuristic(heuristic));
+            let report = dp::search(&cnf.clauses, &Options::with_heuristic(heuristic));
             match report.outcome {
                 Outcome::Satisfiable(model) => {
                     // The assignment the `v` lines print satisfies every clause, tautologies too.
@@ -259,19 +261,18 @@ fn tautologies_never_turn_a_satisfiable_file_into_a_wrong_answer() {
 
 #[test]
 fn a_byte_order_mark_is_not_part_of_the_header() {
-    let read = dimacs::read("\u{feff}p cnf 2 1\n1 -2 0\n").expect("the header after a BOM");
+    let read = dimacs::read("\u{feff}p cnf 2 1\n1 -2 0\n", Deadline::NONE)
+        .expect("the header after a BOM");
     assert_eq!(read.clauses.len(), 1);
     let numbers =
-        dimacs::read_numbers_until("\u{feff}p cnf 2 1\n1 -2 0\n", nqueens::Deadline::NONE)
-            .expect("read")
-            .expect("no deadline");
+        dimacs::read_numbers("\u{feff}p cnf 2 1\n1 -2 0\n", Deadline::NONE).expect("read");
     assert_eq!(numbers.clauses.len(), 1);
 }
 
 #[test]
 fn a_long_token_is_quoted_short() {
     let token = "x".repeat(10_000);
-    let error = dimacs::read(&format!("p cnf 1 1\n{token} 0\n"))
+    let error = dimacs::read(&format!("p cnf 1 1\n{token} 0\n"), Deadline::NONE)
         .unwrap_err()
         .to_string();
     assert!(
@@ -280,7 +281,9 @@ fn a_long_token_is_quoted_short() {
     );
     assert!(error.len() < 200, "{error}");
     let header = format!("p cnf {}", "9".repeat(5_000));
-    let error = dimacs::read(&header).unwrap_err().to_string();
+    let error = dimacs::read(&header, Deadline::NONE)
+        .unwrap_err()
+        .to_string();
     assert!(error.len() < 200, "{error}");
 }
 
@@ -288,11 +291,11 @@ fn a_long_token_is_quoted_short() {
 fn one_name_for_two_numbers_is_refused_by_every_reader() {
     let text = "p cnf 2 1\nc var 1 A\nc var 2 A\n1 2 0\n";
     assert!(matches!(
-        dimacs::read(text),
+        dimacs::read(text, Deadline::NONE),
         Err(DimacsError::BadName { line: 3, .. })
     ));
     assert!(matches!(
-        dimacs::read_numbers_until(text, nqueens::Deadline::NONE),
+        dimacs::read_numbers(text, Deadline::NONE),
         Err(DimacsError::BadName { line: 3, .. })
     ));
 }
@@ -304,11 +307,11 @@ fn a_lone_carriage_return_ends_a_line_as_a_newline_does() {
         "p cnf 2 1\r\n1 -2 0\r\n",
         "p cnf 2 1\n1 -2 0\n",
     ] {
-        let read = dimacs::read(text).expect("three ways to end a line");
+        let read = dimacs::read(text, Deadline::NONE).expect("three ways to end a line");
         assert_eq!(read.clauses.len(), 1, "{text:?}");
     }
     // The line of an error counts lone carriage returns, and the message holds none.
-    let error = dimacs::read("p cnf 1 1\rc a comment\rx 0\r").unwrap_err();
+    let error = dimacs::read("p cnf 1 1\rc a comment\rx 0\r", Deadline::NONE).unwrap_err();
     assert!(
         matches!(error, DimacsError::BadToken { line: 3, .. }),
         "{error:?}"

@@ -29,7 +29,7 @@ fn the_lecture_example_has_exactly_one_model() {
     let expected: Model = ["¬p", "¬q", "¬r", "s"].into_iter().map(literal).collect();
     assert_eq!(brute_force_models(&set), vec![expected.clone()]);
     for heuristic in HEURISTICS {
-        let report = dp::solve_with(&set, &Options::with_heuristic(heuristic));
+        let report = dp::search(&set, &Options::with_heuristic(heuristic));
         assert_eq!(
             report.outcome,
             Outcome::Satisfiable(expected.clone()),
@@ -50,7 +50,7 @@ fn the_lecture_unsatisfiable_examples_give_the_empty_clause() {
         assert!(brute_force_models(&set).is_empty(), "{text}");
         for heuristic in HEURISTICS {
             assert_eq!(
-                dp::solve_with(&set, &Options::with_heuristic(heuristic)).outcome,
+                dp::search(&set, &Options::with_heuristic(heuristic)).outcome,
                 Outcome::Unsatisfiable
             );
             assert_eq!(dp::solve_by_sets(&set, heuristic), Clauses::falsum());
@@ -81,7 +81,7 @@ fn edge_cases_empty_set_and_empty_clause() {
     assert_eq!(dp::solve(&Clauses::new()), Clauses::new());
     assert_eq!(dp::solve(&Clauses::falsum()), Clauses::falsum());
     // A tautology alone leaves its variable unassigned: it vanishes from every clause.
-    let report = dp::solve_with(&clauses("{p, ¬p}"), &Options::default());
+    let report = dp::search(&clauses("{p, ¬p}"), &Options::default());
     assert_eq!(report.outcome, Outcome::Satisfiable(Model::new()));
 }
 
@@ -97,7 +97,7 @@ fn random_clause_sets_agree_with_brute_force_and_the_lecture() {
         let set = random_clauses(&mut rng, vars, count, 4);
         let models = brute_force_models(&set);
         for heuristic in HEURISTICS {
-            let report = dp::solve_with(&set, &Options::with_heuristic(heuristic));
+            let report = dp::search(&set, &Options::with_heuristic(heuristic));
             match &report.outcome {
                 Outcome::Satisfiable(model) => {
                     assert!(
@@ -162,7 +162,7 @@ fn the_trace_records_splits_retries_and_conflicts() {
         trace: true,
         ..Options::default()
     };
-    let report = dp::solve_with(&set, &options);
+    let report = dp::search(&set, &options);
     let splits = report
         .trace
         .iter()
@@ -197,8 +197,9 @@ fn a_budget_stops_the_search_with_a_clear_answer() {
     let budget = Budget {
         max_splits: Some(3),
         time_limit: None,
+        ..Budget::default()
     };
-    let report = dp::solve_with(
+    let report = dp::search(
         &set,
         &Options {
             budget,
@@ -211,8 +212,9 @@ fn a_budget_stops_the_search_with_a_clear_answer() {
     let budget = Budget {
         max_splits: None,
         time_limit: Some(Duration::ZERO),
+        ..Budget::default()
     };
-    let report = dp::solve_with(
+    let report = dp::search(
         &set,
         &Options {
             budget,
@@ -233,13 +235,14 @@ fn deep_searches_do_not_use_the_stack() {
             let budget = Budget {
                 max_splits: Some(5_000),
                 time_limit: None,
+                ..Budget::default()
             };
             let options = Options {
                 heuristic: Heuristic::JeroslowWang,
                 budget,
                 trace: false,
             };
-            dp::solve_with(&set, &options)
+            dp::search(&set, &options)
         })
         .unwrap();
     let report = handle.join().expect("no stack overflow");
@@ -273,7 +276,7 @@ fn jeroslow_wang_counts_a_clause_that_cut_made_equal_to_another_once() {
         trace: true,
         ..Options::default()
     };
-    let report = dp::solve_with(&set, &options);
+    let report = dp::search(&set, &options);
     // The unit clause comes first, then the split.
     assert_eq!(
         report.trace[..2],
@@ -291,7 +294,7 @@ fn jeroslow_wang_counts_a_clause_that_cut_made_equal_to_another_once() {
     assert_eq!(report.trace[0].to_string(), "units: ¬a");
     // Two clauses shortened into the same one count once too.
     let set = clauses("{¬a}, {¬b}, {a, x, y}, {b, x, y}, {z, w}, {z, u, v}");
-    let report = dp::solve_with(&set, &options);
+    let report = dp::search(&set, &options);
     assert_eq!(
         report.trace[1],
         Step::Split {

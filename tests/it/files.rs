@@ -4,6 +4,7 @@
 //! every clause of the file, an unsatisfiable answer against brute force and its DRAT proof, a
 //! count against the count made in one piece.
 
+use nqueens::Deadline;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -45,7 +46,7 @@ fn a_file_is_solved_by_either_solver_and_each_model_satisfies_every_clause_of_th
     let path = dir.join("q6.cnf");
     let text = dimacs::write(&queens::all_clauses(6).unwrap());
     std::fs::write(&path, &text).unwrap();
-    let numbers = dimacs::read_numbers(&text).unwrap();
+    let numbers = dimacs::read_numbers(&text, Deadline::NONE).unwrap();
     for solver in SOLVERS {
         let run = solve_file(&SatRequest {
             file: path.to_str().unwrap(),
@@ -93,7 +94,7 @@ fn an_unsatisfiable_file_agrees_with_brute_force_and_its_proof_checks() {
             (&SatAnswer::Unsatisfiable, 20)
         );
     }
-    let numbers = dimacs::read_numbers(&text).unwrap();
+    let numbers = dimacs::read_numbers(&text, Deadline::NONE).unwrap();
     let steps = read_drat(&std::fs::read_to_string(&proof).unwrap());
     assert!(!steps.is_empty());
     let lists: Vec<Vec<i32>> = numbers.clauses.iter().map(<[i32]>::to_vec).collect();
@@ -116,6 +117,7 @@ fn a_budget_a_bad_file_and_a_proof_without_cdcl_are_answered_not_solved() {
     let one_split = Budget {
         max_splits: Some(1),
         time_limit: None,
+        ..Budget::default()
     };
     let run = solve_file(&request(SOLVERS[0], one_split)).unwrap();
     assert_eq!(run.answer.exit_code(), 0);

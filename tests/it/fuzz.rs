@@ -10,6 +10,7 @@
 //! failure prints the input that caused it). `NQUEENS_FUZZ_SECONDS=600` keeps going with fresh
 //! seeds until that much time has passed.
 
+use nqueens::{Budget, Deadline};
 use std::io::Read as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -106,11 +107,12 @@ fn mutate(rng: &mut Rng, text: &str, words: &[&str]) -> String {
 
 /// Reads `text` both ways; what is accepted is written and read back to the same clauses.
 fn check_dimacs(text: &str) -> bool {
-    let named = dimacs::read(text);
-    let numbers = dimacs::read_numbers(text);
+    let named = dimacs::read(text, Deadline::NONE);
+    let numbers = dimacs::read_numbers(text, Deadline::NONE);
     if let Ok(named) = named {
         let written = dimacs::write(&named.clauses);
-        let again = dimacs::read(&written).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let again =
+            dimacs::read(&written, Deadline::NONE).unwrap_or_else(|e| panic!("{text:?}: {e}"));
         assert_eq!(again.clauses, named.clauses, "{text:?}");
         // What the named reader takes, the numbers reader takes too.
         assert!(numbers.is_ok(), "{text:?}");
@@ -138,7 +140,7 @@ fn check_expression(text: &str) -> bool {
     for values in [[0; 5], [3, -3, 2, -1, 1], [i64::MAX, i64::MIN, -1, 1, 0]] {
         let _ = constraint.holds(&values);
     }
-    let _ = csp::backtracking(&problem);
+    let _ = csp::backtracking(&problem, &Budget::default());
     true
 }
 
@@ -184,7 +186,7 @@ fn fuzz(seeds: &[&str], words: &[&str], cases: usize, check: fn(&str) -> bool) -
 fn dimacs_reading_never_panics_and_round_trips() {
     for seed in DIMACS_SEEDS {
         check_dimacs(seed);
-        assert!(dimacs::read(seed).is_ok(), "{seed:?}");
+        assert!(dimacs::read(seed, Deadline::NONE).is_ok(), "{seed:?}");
     }
     let (done, accepted) = fuzz(&DIMACS_SEEDS, &DIMACS_WORDS, 20_000, check_dimacs);
     // Both ways are exercised: many mutants are refused, and a good share still read.

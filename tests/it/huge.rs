@@ -1,6 +1,7 @@
 //! Huge boards: the construction and the queens-specific local search, both checked by the O(n)
 //! verifier, and the verifier itself checked against `Board::is_solution`.
 
+use nqueens::Budget;
 use nqueens::queens::QueensError;
 use nqueens::queens::huge::{self, Flaw, Line};
 use nqueens::rng::Rng;
@@ -30,7 +31,7 @@ fn boards_without_solutions_and_bad_sizes_are_errors() {
         Err(QueensError::NoSolution { n: 2 })
     ));
     assert!(matches!(
-        huge::min_conflicts(3, 1, 1000),
+        huge::min_conflicts(3, 1, &Budget::steps(1000)),
         Err(QueensError::NoSolution { n: 3 })
     ));
     assert!(matches!(huge::construct(0), Err(QueensError::Empty)));
@@ -103,18 +104,18 @@ fn the_verifier_agrees_with_the_board_on_random_placements() {
 fn min_conflicts_solves_small_and_large_boards_and_follows_its_seed() {
     for n in (4..=60).chain([1]) {
         for seed in 0..5 {
-            let repair = huge::min_conflicts(n, seed, 1_000_000).unwrap();
+            let repair = huge::min_conflicts(n, seed, &Budget::steps(1_000_000)).unwrap();
             let columns = repair.columns.expect("solved within the budget");
             assert_eq!(huge::verify(n, &columns), Ok(()), "n = {n}, seed {seed}");
         }
     }
-    let a = huge::min_conflicts(100_000, 7, 10_000_000).unwrap();
-    let b = huge::min_conflicts(100_000, 7, 10_000_000).unwrap();
+    let a = huge::min_conflicts(100_000, 7, &Budget::steps(10_000_000)).unwrap();
+    let b = huge::min_conflicts(100_000, 7, &Budget::steps(10_000_000)).unwrap();
     assert_eq!(a, b, "the same seed gives the same run");
-    let c = huge::min_conflicts(100_000, 8, 10_000_000).unwrap();
+    let c = huge::min_conflicts(100_000, 8, &Budget::steps(10_000_000)).unwrap();
     assert_ne!(a.columns, c.columns, "another seed, another board");
     assert_eq!(huge::verify(100_000, a.columns.as_ref().unwrap()), Ok(()));
-    let million = huge::min_conflicts(1_000_000, 1, 10_000_000).unwrap();
+    let million = huge::min_conflicts(1_000_000, 1, &Budget::steps(10_000_000)).unwrap();
     assert_eq!(
         huge::verify(1_000_000, million.columns.as_ref().unwrap()),
         Ok(())
@@ -131,10 +132,15 @@ fn min_conflicts_solves_small_and_large_boards_and_follows_its_seed() {
 fn the_step_budget_is_respected() {
     // Find a run that needs repairs, then starve it.
     let (seed, needed) = (0..50)
-        .map(|seed| (seed, huge::min_conflicts(500, seed, 1_000_000).unwrap()))
+        .map(|seed| {
+            (
+                seed,
+                huge::min_conflicts(500, seed, &Budget::steps(1_000_000)).unwrap(),
+            )
+        })
         .find(|(_, r)| r.steps > 1)
         .expect("some start needs repairs");
-    let starved = huge::min_conflicts(500, seed, needed.steps - 1).unwrap();
+    let starved = huge::min_conflicts(500, seed, &Budget::steps(needed.steps - 1)).unwrap();
     assert_eq!(starved.columns, None);
     assert_eq!(starved.steps, needed.steps - 1);
 }
@@ -170,7 +176,7 @@ fn large_boards_are_summarised_not_drawn_whole() {
     );
     assert!(density.ascii().contains("1000000×1000000"));
     // Even when every block holds queens (a random-looking board), and in the overview.
-    let spread = huge::min_conflicts(100_000, 1, 10_000_000)
+    let spread = huge::min_conflicts(100_000, 1, &Budget::steps(10_000_000))
         .unwrap()
         .columns
         .unwrap();

@@ -2,11 +2,12 @@
 
 use std::time::Duration;
 
+use nqueens::Budget;
 use nqueens::Limit;
 use nqueens::cdcl::Decide;
 use nqueens::dp::Heuristic;
 use nqueens::encode::Amo;
-use nqueens::queens::{self, Encoding, Limits, Method, QueensError};
+use nqueens::queens::{self, Encoding, Method, QueensError};
 
 const METHODS: [Method; 11] = [
     Method::LECTURE,
@@ -41,7 +42,7 @@ const METHODS: [Method; 11] = [
 fn every_method_places_queens_that_do_not_attack() {
     for method in METHODS {
         for n in [1, 4, 5, 8, 13] {
-            let placed = queens::place(n, &method, &Limits::default())
+            let placed = queens::place(n, &method, &Budget::default())
                 .unwrap_or_else(|e| panic!("{method}, n = {n}: {e}"));
             assert_eq!(placed.n(), n);
             assert_eq!(placed.method(), method);
@@ -55,9 +56,9 @@ fn every_method_places_queens_that_do_not_attack() {
 
 #[test]
 fn two_and_three_have_no_solution_by_every_method() {
-    let limits = Limits {
-        max_steps: 10_000,
-        ..Limits::default()
+    let limits = Budget {
+        max_steps: Some(10_000),
+        ..Budget::default()
     };
     for method in METHODS {
         for n in [2, 3] {
@@ -73,7 +74,7 @@ fn two_and_three_have_no_solution_by_every_method() {
             }
         }
         assert_eq!(
-            queens::place(0, &method, &Limits::default()),
+            queens::place(0, &method, &Budget::default()),
             Err(QueensError::Empty)
         );
     }
@@ -81,7 +82,7 @@ fn two_and_three_have_no_solution_by_every_method() {
 
 #[test]
 fn each_method_reports_what_it_counted() {
-    let limits = Limits::default();
+    let limits = Budget::default();
     let dp = queens::place(8, &Method::LECTURE, &limits).unwrap();
     assert_eq!(
         dp.stats.get("encoding"),
@@ -102,11 +103,11 @@ fn each_method_reports_what_it_counted() {
 
 #[test]
 fn limits_give_up_with_the_solver_and_what_ran_out() {
-    let tight = Limits {
+    let tight = Budget {
         max_splits: Some(2),
-        max_nodes: 50,
-        max_steps: 1,
-        ..Limits::default()
+        max_nodes: Some(50),
+        max_steps: Some(1),
+        ..Budget::default()
     };
     let cases = [
         (
@@ -149,9 +150,9 @@ fn limits_give_up_with_the_solver_and_what_ran_out() {
 fn the_time_limit_counts_building_the_clauses() {
     // With no time at all, Davis–Putnam gives up before the first group of clauses: the
     // 4.7 million clauses of 160 queens are never built.
-    let none = Limits {
+    let none = Budget {
         time_limit: Some(Duration::ZERO),
-        ..Limits::default()
+        ..Budget::default()
     };
     let error = queens::place(160, &Method::LECTURE, &none).unwrap_err();
     assert_eq!(
@@ -171,20 +172,20 @@ fn the_time_limit_counts_building_the_clauses() {
         );
     }
     // A limit that is not reached changes nothing.
-    let ample = Limits {
+    let ample = Budget {
         time_limit: Some(Duration::from_secs(3600)),
-        ..Limits::default()
+        ..Budget::default()
     };
     for method in [Method::LECTURE, Method::CspPropagation] {
         let with = queens::place(12, &method, &ample).unwrap();
-        let without = queens::place(12, &method, &Limits::default()).unwrap();
+        let without = queens::place(12, &method, &Budget::default()).unwrap();
         assert_eq!(with.columns(), without.columns());
     }
 }
 
 #[test]
 fn boards_too_large_for_a_method_are_refused_up_front() {
-    let limits = Limits::default();
+    let limits = Budget::default();
     for (method, n) in [
         (Method::LECTURE, 200),
         (Method::CspBacktracking, 5000),
@@ -204,7 +205,7 @@ fn boards_too_large_for_a_method_are_refused_up_front() {
 
 #[test]
 fn huge_boards_stay_lists_of_columns() {
-    let placed = queens::place(5000, &Method::Construct, &Limits::default()).unwrap();
+    let placed = queens::place(5000, &Method::Construct, &Budget::default()).unwrap();
     assert_eq!(placed.columns().len(), 5000);
     assert!(matches!(
         placed.board(),

@@ -25,7 +25,7 @@ fn parts(n: usize, method: CountMethod, k: usize) -> Vec<Ledger> {
 #[test]
 fn the_parts_of_a_count_add_up_to_the_whole_whatever_the_split() {
     for n in [4, 5, 8, 11, 12, 13] {
-        let whole = queens::count_with(n, &CountOptions::default()).unwrap();
+        let whole = queens::count_both(n, &CountOptions::default()).unwrap();
         for method in [CountMethod::Bitboard, CountMethod::Halves] {
             let total = Ledger::new(n, method, Part::WHOLE).unwrap().pieces_in_all();
             for k in [1, 2, 3, 7].into_iter().filter(|&k| k <= total) {
@@ -128,7 +128,7 @@ fn merging_refuses_a_missing_a_repeated_an_unfinished_or_a_foreign_part() {
 fn a_count_taken_up_from_a_ledger_saved_midway_gives_the_same_answer() {
     for method in [CountMethod::Bitboard, CountMethod::Halves] {
         let n = 13;
-        let whole = queens::count_with(n, &CountOptions::default()).unwrap().all;
+        let whole = queens::count_both(n, &CountOptions::default()).unwrap().all;
         // The ledger as written out after the 25th piece, as a checkpoint would be.
         let saved = Mutex::new(None);
         let checkpoint = |ledger: &Ledger| {

@@ -56,7 +56,7 @@ fn a_log_scale_leaves_out_what_it_cannot_show() {
 #[test]
 fn the_notebook_charts() {
     let table: Vec<_> = (1..=12)
-        .map(|n| (n, queens::count_with(n, &CountOptions::default()).unwrap()))
+        .map(|n| (n, queens::count_both(n, &CountOptions::default()).unwrap()))
         .collect();
     let counts = plot::solution_counts(&table);
     let text = counts.to_text();

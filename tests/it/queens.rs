@@ -66,7 +66,7 @@ fn count_by_blocking(n: usize, encoding: Encoding, heuristic: Heuristic) -> usiz
     let original = clauses.clone();
     let mut boards = std::collections::BTreeSet::new();
     loop {
-        match dp::solve_with(&clauses, &Options::with_heuristic(heuristic)).outcome {
+        match dp::search(&clauses, &Options::with_heuristic(heuristic)).outcome {
             Outcome::Satisfiable(model) => {
                 assert!(original.is_satisfied_by(&model));
                 let board = queens::decode(&model, n).unwrap();
@@ -198,9 +198,10 @@ fn lex_leader_clauses_leave_one_solution_of_each_class() {
     for n in 1..=9 {
         let mut clauses = queens::all_clauses(n).unwrap();
         clauses.extend(queens::lex_leader(n));
-        let boards: Vec<Board> = dp::satisfy_all(&clauses, Heuristic::JeroslowWang)
-            .map(|model| queens::decode(&model, n).unwrap())
-            .collect();
+        let boards: Vec<Board> =
+            dp::satisfy_all(&clauses, &Options::with_heuristic(Heuristic::JeroslowWang))
+                .map(|model| queens::decode(&model, n).unwrap())
+                .collect();
         // As many as the classes, counted two other ways.
         let fundamental = queens::count_fundamental(n).unwrap();
         assert_eq!(boards.len() as u64, fundamental, "n = {n}");

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use nqueens::Budget;
 use nqueens::Square;
 use nqueens::cdcl::Decide;
 use nqueens::dp::Heuristic;
 use nqueens::encode::Amo;
-use nqueens::queens::{CountMethod, Encoding, Limits, MAX_PARTS, Method};
+use nqueens::queens::{CountMethod, Encoding, MAX_PARTS, Method};
 use nqueens::render::SolutionPicture;
 
 /// Solve, count and draw n queens: the logic lectures' clauses and Davis–Putnam, their CSP and
@@ -155,11 +156,11 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole_number)]
     pub seed: u64,
     /// Give min-conflicts up after this many repair steps.
-    #[arg(long, value_name = "K", default_value_t = Limits::default().max_steps, allow_negative_numbers = true, value_parser = whole_number)]
+    #[arg(long, value_name = "K", default_value_t = 10_000_000, allow_negative_numbers = true, value_parser = whole_number)]
     pub max_steps: u64,
     /// Give backtracking, csp-backtracking and csp-propagation up after this many search nodes
     /// (squares or values tried).
-    #[arg(long, value_name = "K", default_value_t = Limits::default().max_nodes, allow_negative_numbers = true, value_parser = whole_number)]
+    #[arg(long, value_name = "K", default_value_t = 10_000_000, allow_negative_numbers = true, value_parser = whole_number)]
     pub max_nodes: u64,
     /// How Davis–Putnam picks the literal to split on.
     #[arg(long, value_enum, default_value_t = Heuristic::FirstVariable)]
@@ -207,12 +208,11 @@ impl SolveArgs {
     }
 
     /// Every budget, each used by the methods that count it.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            max_splits: self.budget.max_splits,
-            time_limit: self.budget.time_limit,
-            max_nodes: self.max_nodes,
-            max_steps: self.max_steps,
+    pub fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: Some(self.max_nodes),
+            max_steps: Some(self.max_steps),
+            ..self.budget.budget()
         }
     }
 }
@@ -242,6 +242,17 @@ impl PictureArgs {
         SolutionPicture {
             labels: self.labels,
             attacks: self.attacks,
+        }
+    }
+}
+
+impl BudgetArgs {
+    /// The splits and the time.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            max_splits: self.max_splits,
+            time_limit: self.time_limit,
+            ..Budget::default()
         }
     }
 }

@@ -21,7 +21,6 @@ use clap::Parser;
 use nqueens::encode::Amo;
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, QueensError};
-use nqueens::sat::Budget;
 use nqueens::sat_file::{self, SatRequest, Solver};
 use nqueens::{Failure, Limit, csp};
 use output::Output;
@@ -127,7 +126,7 @@ fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
     let picture = args.picture.picture();
     picture.check(args.n)?;
     let start = std::time::Instant::now();
-    let placed = queens::place(args.n, &args.method(), &args.limits()).map_err(|error| {
+    let placed = queens::place(args.n, &args.method(), &args.budget()).map_err(|error| {
         let hint = match &error {
             QueensError::GaveUp { after, .. } => raise(*after),
             _ => return Failure::from(error),
@@ -191,10 +190,7 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
     let run = sat_file::solve_file(&SatRequest {
         file: &args.file,
         solver,
-        budget: Budget {
-            max_splits: args.budget.max_splits,
-            time_limit: args.budget.time_limit,
-        },
+        budget: args.budget.budget(),
         proof: args.proof.as_deref().map(std::path::Path::new),
     })?;
     if let Some(stats) = run.stats.as_deref().filter(|_| args.stats) {

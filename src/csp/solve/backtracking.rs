@@ -3,20 +3,16 @@
 //! the new variable; also counting every solution by going on after each.
 
 use super::{Cap, CspReport, CspStats, constants_hold};
+use crate::budget::Budget;
 use crate::csp::Csp;
 
-/// The lecture's backtracking search, without a budget.
-pub fn backtracking(csp: &Csp) -> CspReport {
-    backtracking_with(csp, u64::MAX)
+/// The lecture's backtracking search, within the budget's nodes (values tried) and time.
+pub fn backtracking(csp: &Csp, budget: &Budget) -> CspReport {
+    backtracking_by(csp, Cap::of(budget.max_nodes, budget))
 }
 
-/// The lecture's backtracking search, giving up after `max_nodes` values tried.
-pub fn backtracking_with(csp: &Csp, max_nodes: u64) -> CspReport {
-    backtracking_within(csp, Cap::count(max_nodes))
-}
-
-/// [`backtracking_with`] with a deadline too.
-pub(crate) fn backtracking_within(csp: &Csp, cap: Cap) -> CspReport {
+/// [`backtracking`], by a cap set by the caller.
+pub(crate) fn backtracking_by(csp: &Csp, cap: Cap) -> CspReport {
     let mut found = None;
     let (stats, ended) = search(csp, cap, &mut |values| {
         found = Some(values.to_vec());
@@ -40,22 +36,15 @@ pub struct CspCount {
     pub gave_up: bool,
 }
 
-/// Counts every solution with the lecture's backtracking, giving up after `max_nodes` values
-/// tried. For n queens: 2, 10, 4, 40, 92 for n = 4 … 8.
-pub fn count_solutions(csp: &Csp, max_nodes: u64) -> CspCount {
-    count_solutions_until(csp, max_nodes, crate::deadline::Deadline::NONE)
+/// Counts every solution with the lecture's backtracking, within the budget's nodes (values
+/// tried) and time (the clock is read at every value tried). For n queens: 2, 10, 4, 40, 92 for
+/// n = 4 … 8.
+pub fn count_solutions(csp: &Csp, budget: &Budget) -> CspCount {
+    count_solutions_by(csp, Cap::of(budget.max_nodes, budget))
 }
 
-/// [`count_solutions`], also giving up at a deadline (the clock is read at every value tried).
-pub fn count_solutions_until(
-    csp: &Csp,
-    max_nodes: u64,
-    deadline: crate::deadline::Deadline,
-) -> CspCount {
-    let cap = Cap {
-        max: max_nodes,
-        deadline,
-    };
+/// [`count_solutions`], by a cap set by the caller.
+pub(crate) fn count_solutions_by(csp: &Csp, cap: Cap) -> CspCount {
     let mut solutions = 0;
     let (stats, ended) = search(csp, cap, &mut |_| {
         solutions += 1;

@@ -3,16 +3,17 @@
 //! one step in 16 a random value, to get off plateaus. Seeded, with a step budget.
 
 use super::{Cap, CspReport, CspStats, constants_hold, constraints_of};
+use crate::budget::Budget;
 use crate::csp::Csp;
 use crate::rng::Rng;
 
 /// Min-conflicts local search from a random assignment, at most `max_steps` repairs.
-pub fn min_conflicts(csp: &Csp, seed: u64, max_steps: u64) -> CspReport {
-    min_conflicts_within(csp, seed, Cap::count(max_steps))
+pub fn min_conflicts(csp: &Csp, seed: u64, budget: &Budget) -> CspReport {
+    min_conflicts_by(csp, seed, Cap::of(budget.max_steps, budget))
 }
 
 /// [`min_conflicts`] with a deadline too.
-pub(crate) fn min_conflicts_within(csp: &Csp, seed: u64, cap: Cap) -> CspReport {
+pub(crate) fn min_conflicts_by(csp: &Csp, seed: u64, cap: Cap) -> CspReport {
     let mut stats = CspStats::default();
     if !constants_hold(csp) {
         return CspReport::unsolvable(stats);

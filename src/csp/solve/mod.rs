@@ -18,14 +18,12 @@ mod backtracking;
 mod min_conflicts;
 mod propagation;
 
-pub(crate) use backtracking::backtracking_within;
-pub use backtracking::{
-    CspCount, backtracking, backtracking_with, count_solutions, count_solutions_until,
-};
+pub use backtracking::{CspCount, backtracking, count_solutions};
+pub(crate) use backtracking::{backtracking_by, count_solutions_by};
 pub use min_conflicts::min_conflicts;
-pub(crate) use min_conflicts::min_conflicts_within;
-pub(crate) use propagation::propagation_within;
-pub use propagation::{propagation, propagation_with};
+pub(crate) use min_conflicts::min_conflicts_by;
+pub use propagation::propagation;
+pub(crate) use propagation::propagation_by;
 
 use super::Csp;
 
@@ -33,14 +31,15 @@ use super::Csp;
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Cap {
     pub(crate) max: u64,
-    pub(crate) deadline: crate::deadline::Deadline,
+    pub(crate) deadline: crate::budget::Deadline,
 }
 
 impl Cap {
-    fn count(max: u64) -> Self {
+    /// At most `max` (none: no limit), by the budget's time limit from now.
+    fn of(max: Option<u64>, budget: &crate::budget::Budget) -> Self {
         Cap {
-            max,
-            deadline: crate::deadline::Deadline::NONE,
+            max: max.unwrap_or(u64::MAX),
+            deadline: budget.deadline(std::time::Instant::now()),
         }
     }
 

@@ -4,6 +4,7 @@
 //! Removals are kept on a trail and undone.
 
 use super::{Cap, CspReport, CspStats, constants_hold, constraints_of};
+use crate::budget::Budget;
 use crate::csp::Csp;
 
 /// The state of the propagation search.
@@ -75,19 +76,14 @@ impl Domains<'_> {
     }
 }
 
-/// Search with the most-constrained-variable rule and forward checking, without a budget.
-pub fn propagation(csp: &Csp) -> CspReport {
-    propagation_with(csp, u64::MAX)
+/// Search with the most-constrained-variable rule and forward checking, within the budget's
+/// nodes (values tried) and time.
+pub fn propagation(csp: &Csp, budget: &Budget) -> CspReport {
+    propagation_by(csp, Cap::of(budget.max_nodes, budget))
 }
 
-/// Search with the most-constrained-variable rule and forward checking, giving up after
-/// `max_nodes` values tried.
-pub fn propagation_with(csp: &Csp, max_nodes: u64) -> CspReport {
-    propagation_within(csp, Cap::count(max_nodes))
-}
-
-/// [`propagation_with`] with a deadline too.
-pub(crate) fn propagation_within(csp: &Csp, cap: Cap) -> CspReport {
+/// [`propagation`], by a cap set by the caller.
+pub(crate) fn propagation_by(csp: &Csp, cap: Cap) -> CspReport {
     let mut stats = CspStats::default();
     let variables = csp.names.len();
     let choices = csp.values.len();

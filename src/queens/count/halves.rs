@@ -96,7 +96,7 @@ impl Plan for Halves {
             .fold(FNV_START, fnv)
     }
 
-    fn prepare(&self, stop: &crate::deadline::Deadline) -> bool {
+    fn prepare(&self, stop: &crate::budget::Deadline) -> bool {
         if self.quarters.get().is_none()
             && let Some(quarters) = Quarters::new(&self.split, stop)
         {
@@ -109,7 +109,7 @@ impl Plan for Halves {
     fn worker(&self) -> Worker<'_> {
         let split = &self.split;
         let quarters = self.quarters.get_or_init(|| {
-            Quarters::new(split, &crate::deadline::Deadline::NONE)
+            Quarters::new(split, &crate::budget::Deadline::NONE)
                 .expect("without a deadline the quarters are built")
         });
         let mut joiner = Joiner::new(split.layout);
@@ -302,7 +302,7 @@ struct Quarters {
 impl Quarters {
     /// The quarters of the split, or `None` when `stop` comes first (it is looked at every
     /// 65,536 placements).
-    fn new(split: &Split, stop: &crate::deadline::Deadline) -> Option<Self> {
+    fn new(split: &Split, stop: &crate::budget::Deadline) -> Option<Self> {
         let mut listed = 0_u32;
         // Whether to go on: false once the deadline has passed.
         let mut on = move || {
@@ -442,7 +442,7 @@ mod tests {
     fn quarters_put_together_give_every_east_half_once() {
         for n in 4..=11 {
             let split = Split::new(n);
-            let quarters = Quarters::new(&split, &crate::deadline::Deadline::NONE).unwrap();
+            let quarters = Quarters::new(&split, &crate::budget::Deadline::NONE).unwrap();
             // For odd n, also with a queen on each row of the middle column.
             let middles = (0..split.gap * n).map(|row| split.marks(row, split.half));
             for spared in std::iter::once(0).chain(middles) {

@@ -159,7 +159,7 @@ impl Joiner {
         &mut self,
         east: &[u64],
         west: &[u64],
-        stop: &crate::deadline::Deadline,
+        stop: &crate::budget::Deadline,
     ) -> Option<u64> {
         let layout = &self.layout;
         self.east.sort(layout, east);
@@ -374,7 +374,7 @@ mod tests {
                     .iter()
                     .map(|&e| west.iter().filter(|&&w| e & w == 0).count() as u64)
                     .sum::<u64>();
-                let counted = joiner.pairs(&east, &west, &crate::deadline::Deadline::NONE);
+                let counted = joiner.pairs(&east, &west, &crate::budget::Deadline::NONE);
                 assert_eq!(
                     counted,
                     Some(tried),

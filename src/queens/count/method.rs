@@ -3,9 +3,9 @@
 
 use std::time::Instant;
 
-use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_by_halves_with, count_with};
+use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_both, count_by_halves};
 use crate::backtrack::{self, MAX_ROWS};
-use crate::deadline::Limit;
+use crate::budget::Limit;
 use crate::queens::{Encoding, QueensError};
 use crate::{csp, dp};
 
@@ -16,9 +16,9 @@ pub const MAX_SAT_COUNT_N: usize = 12;
 /// A way to count the solutions of n queens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CountMethod {
-    /// The symmetric bitboard search on threads ([`count_with`]): every solution and the classes.
+    /// The symmetric bitboard search on threads ([`count_both`]): every solution and the classes.
     Bitboard,
-    /// The quadrant method's join of halves ([`count_by_halves_with`]).
+    /// The quadrant method's join of halves ([`count_by_halves`]).
     Halves,
     /// Every model of an encoding's clauses, each blocked once found ([`dp::satisfy_count`]).
     Sat(Encoding),
@@ -95,7 +95,7 @@ pub fn count_by(
     options: &CountOptions,
 ) -> Result<Tally, QueensError> {
     let start = Instant::now();
-    let deadline = crate::deadline::Deadline::after(start, options.time_limit);
+    let deadline = crate::budget::Deadline::after(start, options.time_limit);
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "counting",
@@ -111,21 +111,24 @@ pub fn count_by(
     }
     match method {
         CountMethod::Bitboard => {
-            let counts = count_with(n, options)?;
+            let counts = count_both(n, options)?;
             Ok(Tally {
                 all: counts.all,
                 fundamental: Some(counts.fundamental),
                 gave_up: false,
             })
         }
-        CountMethod::Halves => count_by_halves_with(n, options).map(all),
+        CountMethod::Halves => count_by_halves(n, options).map(all),
         CountMethod::Sat(_) if n > MAX_SAT_COUNT_N => Err(QueensError::OutOfRange {
             n,
             max: MAX_SAT_COUNT_N,
             method: "counting by listing every model",
         }),
         CountMethod::Sat(encoding) => {
-            let mut models = dp::satisfy_all(&encoding.clauses(n)?, dp::Heuristic::FirstVariable);
+            let mut models = dp::satisfy_all(
+                &encoding.clauses(n)?,
+                &dp::Options::with_heuristic(dp::Heuristic::FirstVariable),
+            );
             // One search a model, each a fraction of a millisecond: the clock is read between.
             loop {
                 if deadline.expired() {
@@ -145,7 +148,7 @@ pub fn count_by(
                     method: "backtracking",
                 });
             }
-            let search = backtrack::count_rows_until(n, max_squares, deadline);
+            let search = backtrack::count_rows_by(n, max_squares, deadline);
             if search.gave_up && deadline.expired() {
                 return Err(out_of_time());
             }
@@ -155,10 +158,14 @@ pub fn count_by(
             })
         }
         CountMethod::Csp(max_nodes) => {
-            let problem = csp::create_csp_until(n, deadline)
+            let problem = csp::create_csp_by(n, deadline)
                 .map_err(|error| QueensError::of_csp(n, &error))?
                 .ok_or_else(out_of_time)?;
-            let counted = csp::solve::count_solutions_until(&problem, max_nodes, deadline);
+            let cap = csp::solve::Cap {
+                max: max_nodes,
+                deadline,
+            };
+            let counted = csp::solve::count_solutions_by(&problem, cap);
             if counted.gave_up && deadline.expired() {
                 return Err(out_of_time());
             }

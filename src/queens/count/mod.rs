@@ -44,8 +44,8 @@ pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N};
 pub use list::{all_solutions, fundamental_solutions};
 pub use method::{CountMethod, MAX_SAT_COUNT_N, Tally, count_by};
 pub use pieces::{
-    Ledger, LedgerError, MAX_PARTS, Part, count, count_by_halves, count_by_halves_with,
-    count_fundamental, count_ledger, count_with, merge,
+    Ledger, LedgerError, MAX_PARTS, Part, count, count_both, count_by_halves, count_fundamental,
+    count_ledger, merge,
 };
 pub use plain::count_plain;
 pub use search::{CountOptions, Counts, bitboard_pieces};
@@ -56,7 +56,7 @@ use super::QueensError;
 /// The largest board [`count`] takes: a row is one 32-bit word.
 pub const MAX_COUNT_N: usize = 32;
 
-/// The most threads [`count_with`] starts, whatever it is asked for.
+/// The most threads [`count_both`] starts, whatever it is asked for.
 pub const MAX_THREADS: usize = 256;
 
 /// Refuses boards wider than a 32-bit word.

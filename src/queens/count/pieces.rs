@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use super::plan::{Found, Plan, Worker};
 use super::{CountMethod, CountOptions, Counts, Tally, check_size, count_plain};
-use crate::deadline::Limit;
+use crate::budget::Limit;
 use crate::hash::{fnv, fnv_str};
 use crate::queens::QueensError;
 
@@ -451,7 +451,7 @@ const HEADER: &str = "nqueens count ledger 1";
 /// [`QueensError::GaveUp`] when the time limit passed before the part was counted.
 pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), QueensError> {
     let start = Instant::now();
-    let stop = crate::deadline::Deadline::after(start, options.time_limit);
+    let stop = crate::budget::Deadline::after(start, options.time_limit);
     let plan = plan(ledger.n, ledger.method)?;
     let members = members(&*plan, ledger.part);
     debug_assert_eq!(members.len(), ledger.done.len());
@@ -539,7 +539,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
 /// # Ok::<(), nqueens::queens::QueensError>(())
 /// ```
 pub fn count(n: usize) -> Result<u64, QueensError> {
-    Ok(count_with(n, &CountOptions::default())?.all)
+    Ok(count_both(n, &CountOptions::default())?.all)
 }
 
 /// The number of solutions up to rotation and reflection (each class of equivalent boards
@@ -548,7 +548,7 @@ pub fn count(n: usize) -> Result<u64, QueensError> {
 /// # Errors
 /// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32.
 pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
-    Ok(count_with(n, &CountOptions::default())?.fundamental)
+    Ok(count_both(n, &CountOptions::default())?.fundamental)
 }
 
 /// Both counts in one search, with a number of threads and a progress callback.
@@ -556,38 +556,25 @@ pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
 /// # Errors
 /// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32, and
 /// [`QueensError::GaveUp`] when `options.time_limit` passes first.
-pub fn count_with(n: usize, options: &CountOptions<'_>) -> Result<Counts, QueensError> {
+pub fn count_both(n: usize, options: &CountOptions<'_>) -> Result<Counts, QueensError> {
     count_whole(n, CountMethod::Bitboard, options)
 }
 
-/// The number of solutions of n queens, counted by joining halves, on `threads` threads (0: one
-/// per core). The same numbers as [`count`].
+/// The number of solutions of n queens, counted by joining halves; the same numbers as
+/// [`count`]. With `options`: the threads (0: one per core), a progress callback called after
+/// each set of rows is joined (with the number joined so far and the number in all), and a time
+/// limit.
 ///
 /// ```
-/// assert_eq!(nqueens::queens::count_by_halves(10, 1)?, 724);
+/// use nqueens::queens::{CountOptions, count_by_halves};
+/// assert_eq!(count_by_halves(10, &CountOptions { threads: 1, ..CountOptions::default() })?, 724);
 /// # Ok::<(), nqueens::queens::QueensError>(())
 /// ```
 ///
 /// # Errors
-/// [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`](super::MAX_HALVES_N).
-pub fn count_by_halves(n: usize, threads: usize) -> Result<u64, QueensError> {
-    count_by_halves_with(
-        n,
-        &CountOptions {
-            threads,
-            ..CountOptions::default()
-        },
-    )
-}
-
-/// [`count_by_halves`] with the options of [`count_with`]: the threads, a
-/// progress callback called after each set of rows is joined (with the number joined so far
-/// and the number in all), and a time limit.
-///
-/// # Errors
 /// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`](super::MAX_HALVES_N), and
 /// [`QueensError::GaveUp`] when `options.time_limit` passes first.
-pub fn count_by_halves_with(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
+pub fn count_by_halves(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
     Ok(count_whole(n, CountMethod::Halves, options)?.all)
 }
 

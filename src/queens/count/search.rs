@@ -5,7 +5,7 @@ use super::{MAX_COUNT_N, check_size, full_mask};
 use crate::hash::{FNV_START, fnv};
 use crate::queens::QueensError;
 
-/// How [`count_with`](super::count_with) runs.
+/// How [`count_both`](super::count_both) runs.
 #[derive(Clone, Copy, Default)]
 pub struct CountOptions<'a> {
     /// Threads to use; 0 means one per core. At most [`MAX_THREADS`](super::MAX_THREADS) are started.
@@ -32,7 +32,7 @@ impl std::fmt::Debug for CountOptions<'_> {
     }
 }
 
-/// What [`count_with`](super::count_with) found: every solution, and the solutions up to symmetry.
+/// What [`count_both`](super::count_both) found: every solution, and the solutions up to symmetry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Counts {
     /// The number of solutions.
@@ -312,7 +312,7 @@ impl Geometry {
 
     /// A corner case's piece, reading the clock at each node of its upper rows: `None` when
     /// the stop came first.
-    fn corner_checked(&self, task: &Task, stop: &crate::deadline::Deadline) -> Option<u64> {
+    fn corner_checked(&self, task: &Task, stop: &crate::budget::Deadline) -> Option<u64> {
         self.corner_upper(
             task.case.bound1,
             task.row,
@@ -331,7 +331,7 @@ impl Geometry {
         left: u32,
         down: u32,
         right: u32,
-        stop: &crate::deadline::Deadline,
+        stop: &crate::budget::Deadline,
     ) -> Option<u64> {
         if row + UNCHECKED_ROWS >= self.last {
             return Some(self.corner(bound1, row, left, down, right));
@@ -400,7 +400,7 @@ impl Sides {
         left: u32,
         down: u32,
         right: u32,
-        stop: &crate::deadline::Deadline,
+        stop: &crate::budget::Deadline,
     ) -> Option<()> {
         if row + UNCHECKED_ROWS >= self.last {
             self.search(row, left, down, right);

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use super::method::{CountMethod, Tally};
 use super::pieces::{Ledger, Part, count_ledger, merge};
 use super::search::CountOptions;
-use crate::deadline::Limit;
+use crate::budget::Limit;
 use crate::failure::Failure;
 use crate::queens::QueensError;
 

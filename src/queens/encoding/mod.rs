@@ -108,15 +108,15 @@ impl Encoding {
     /// [`QueensError::Empty`] for n = 0; [`QueensError::TooLarge`] when it would make more than
     /// [`MAX_CLAUSES`] clauses.
     pub fn clauses(self, n: usize) -> Result<Clauses, QueensError> {
-        let built = self.clauses_until(n, crate::deadline::Deadline::NONE)?;
+        let built = self.clauses_by(n, crate::budget::Deadline::NONE)?;
         Ok(built.unwrap_or_default())
     }
 
     /// The clauses for n queens, or `None` if the deadline passes while they are built.
-    pub(crate) fn clauses_until(
+    pub(crate) fn clauses_by(
         self,
         n: usize,
-        deadline: crate::deadline::Deadline,
+        deadline: crate::budget::Deadline,
     ) -> Result<Option<Clauses>, QueensError> {
         if n == 0 {
             return Err(QueensError::Empty);

@@ -32,17 +32,17 @@ impl Encoding {
     pub fn numbered(self, n: usize, amo: Amo) -> Result<Cnf, QueensError> {
         // Without a deadline it always finishes.
         Ok(self
-            .numbered_until(n, amo, crate::deadline::Deadline::NONE)?
+            .numbered_by(n, amo, crate::budget::Deadline::NONE)?
             .unwrap_or_else(Cnf::new))
     }
 
     /// [`Encoding::numbered`], or `None` if the deadline passes while the clauses are written
     /// (the clock is read between constraints).
-    pub(crate) fn numbered_until(
+    pub(crate) fn numbered_by(
         self,
         n: usize,
         amo: Amo,
-        deadline: crate::deadline::Deadline,
+        deadline: crate::budget::Deadline,
     ) -> Result<Option<Cnf>, QueensError> {
         if n == 0 {
             return Err(QueensError::Empty);

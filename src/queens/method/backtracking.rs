@@ -2,16 +2,16 @@
 
 use std::time::Instant;
 
-use super::{Found, Limits, Stats, narrow, out_of_range};
+use super::{Found, Stats, narrow, out_of_range};
 use crate::backtrack::{self, MAX_ROWS};
-use crate::deadline::Limit;
+use crate::budget::{Budget, Limit};
 use crate::queens::QueensError;
 
 /// The row search, within the squares and the time of `limits` (the time counted from `start`).
-pub(super) fn place(n: usize, limits: &Limits, start: Instant) -> Result<Found, QueensError> {
+pub(super) fn place(n: usize, limits: &Budget, start: Instant) -> Result<Found, QueensError> {
     out_of_range(n, MAX_ROWS, "backtracking")?;
-    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
-    let search = backtrack::solve_rows_until(n, limits.max_nodes, deadline);
+    let max_squares = limits.max_nodes.unwrap_or(u64::MAX);
+    let search = backtrack::solve_rows_by(n, max_squares, limits.deadline(start));
     let stats = Stats::default()
         .with("nodes", search.nodes)
         .with("squares tried", search.squares)
@@ -24,7 +24,7 @@ pub(super) fn place(n: usize, limits: &Limits, start: Instant) -> Result<Found, 
         None if search.gave_up => Err(QueensError::GaveUp {
             n,
             solver: "backtracking",
-            after: if search.squares < limits.max_nodes {
+            after: if search.squares < max_squares {
                 Limit::Time(limits.time_limit.unwrap_or_default())
             } else {
                 Limit::Squares(search.squares)

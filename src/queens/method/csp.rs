@@ -2,37 +2,36 @@
 
 use std::time::Instant;
 
-use super::{Found, Limits, Method, Stats, narrow};
+use super::{Found, Method, Stats, narrow};
+use crate::budget::{Budget, Limit};
 use crate::csp;
 use crate::csp::solve::{self, Cap};
-use crate::deadline::Limit;
 use crate::queens::QueensError;
 
 pub(super) fn place(
     n: usize,
     method: &Method,
-    limits: &Limits,
+    limits: &Budget,
     start: Instant,
 ) -> Result<Found, QueensError> {
-    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
-    let built =
-        csp::create_csp_until(n, deadline).map_err(|error| QueensError::of_csp(n, &error))?;
+    let deadline = limits.deadline(start);
+    let built = csp::create_csp_by(n, deadline).map_err(|error| QueensError::of_csp(n, &error))?;
     let Some(problem) = built else {
         return Err(out_of_time(n, method, limits));
     };
     let nodes = Cap {
-        max: limits.max_nodes,
+        max: limits.max_nodes.unwrap_or(u64::MAX),
         deadline,
     };
     let report = match *method {
-        Method::CspBacktracking => solve::backtracking_within(&problem, nodes),
-        Method::CspPropagation => solve::propagation_within(&problem, nodes),
+        Method::CspBacktracking => solve::backtracking_by(&problem, nodes),
+        Method::CspPropagation => solve::propagation_by(&problem, nodes),
         Method::CspMinConflicts { seed } => {
             let steps = Cap {
-                max: limits.max_steps,
+                max: limits.max_steps.unwrap_or(u64::MAX),
                 deadline,
             };
-            solve::min_conflicts_within(&problem, seed, steps)
+            solve::min_conflicts_by(&problem, seed, steps)
         }
         _ => unreachable!("csp::place is called for the CSP methods only"),
     };
@@ -68,7 +67,7 @@ pub(super) fn place(
     }
 }
 
-fn out_of_time(n: usize, method: &Method, limits: &Limits) -> QueensError {
+fn out_of_time(n: usize, method: &Method, limits: &Budget) -> QueensError {
     QueensError::GaveUp {
         n,
         solver: method.name(),

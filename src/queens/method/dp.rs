@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{Found, Limits, Stats, narrow};
+use super::{Found, Stats, narrow};
 use crate::cdcl::{self, CdclOptions, CnfOutcome, Decide};
 use crate::dp::{self, Heuristic, Options};
 use crate::encode::Amo;
@@ -15,7 +15,7 @@ pub(super) fn place(
     n: usize,
     heuristic: Heuristic,
     encoding: Encoding,
-    limits: &Limits,
+    limits: &Budget,
     start: Instant,
 ) -> Result<Found, QueensError> {
     let gave_up = |limit: Limit| QueensError::GaveUp {
@@ -26,13 +26,10 @@ pub(super) fn place(
     let clauses = clauses_for(n, encoding, limits, start, "Davis–Putnam")?;
     let options = Options {
         heuristic,
-        budget: Budget {
-            max_splits: limits.max_splits,
-            time_limit: limits.time_limit,
-        },
+        budget: *limits,
         trace: false,
     };
-    let report = dp::solve_since(&clauses, &options, start);
+    let report = dp::search_from(&clauses, &options, start);
     let model = match report.outcome {
         Outcome::Satisfiable(model) => model,
         Outcome::Unsatisfiable => return Err(QueensError::NoSolution { n }),
@@ -53,13 +50,13 @@ pub(super) fn place(
 fn clauses_for(
     n: usize,
     encoding: Encoding,
-    limits: &Limits,
+    limits: &Budget,
     start: Instant,
     solver: &'static str,
 ) -> Result<Clauses, QueensError> {
-    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
+    let deadline = limits.deadline(start);
     encoding
-        .clauses_until(n, deadline)?
+        .clauses_by(n, deadline)?
         .ok_or_else(|| QueensError::GaveUp {
             n,
             solver,
@@ -72,7 +69,7 @@ pub(super) fn place_cdcl(
     encoding: Encoding,
     amo: Amo,
     decide: Decide,
-    limits: &Limits,
+    limits: &Budget,
     start: Instant,
 ) -> Result<Found, QueensError> {
     // The limit counts from `start`: writing the clauses spends it too, and a report of the
@@ -82,21 +79,16 @@ pub(super) fn place_cdcl(
         solver: "CDCL",
         after: Limit::Time(limits.time_limit.unwrap_or_default()),
     };
-    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
+    let deadline = limits.deadline(start);
     let cnf = encoding
-        .numbered_until(n, amo, deadline)?
+        .numbered_by(n, amo, deadline)?
         .ok_or_else(out_of_time)?;
-    let left = limits
-        .time_limit
-        .map(|limit| limit.saturating_sub(start.elapsed()));
-    if left.is_some_and(|left| left.is_zero()) {
+    let budget = limits.remaining(start);
+    if budget.time_limit.is_some_and(|left| left.is_zero()) {
         return Err(out_of_time());
     }
     let options = CdclOptions {
-        budget: Budget {
-            max_splits: limits.max_splits,
-            time_limit: left,
-        },
+        budget,
         decide,
         ..CdclOptions::default()
     };

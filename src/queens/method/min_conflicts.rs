@@ -2,19 +2,19 @@
 
 use std::time::Instant;
 
-use super::{Found, Limits, Stats};
-use crate::deadline::Limit;
+use super::{Found, Stats};
+use crate::budget::{Budget, Limit};
 use crate::queens::{QueensError, huge};
 
 /// The queens' min-conflicts, within the steps and the time of `limits` (from `start`).
 pub(super) fn place(
     n: usize,
     seed: u64,
-    limits: &Limits,
+    limits: &Budget,
     start: Instant,
 ) -> Result<Found, QueensError> {
-    let deadline = crate::deadline::Deadline::after(start, limits.time_limit);
-    let repair = huge::min_conflicts_until(n, seed, limits.max_steps, deadline)?;
+    let max_steps = limits.max_steps.unwrap_or(u64::MAX);
+    let repair = huge::min_conflicts_by(n, seed, max_steps, limits.deadline(start))?;
     let stats = Stats::default()
         .with("steps", repair.steps)
         .with("swaps", repair.swaps);
@@ -23,7 +23,7 @@ pub(super) fn place(
         None => Err(QueensError::GaveUp {
             n,
             solver: "min-conflicts",
-            after: if repair.steps < limits.max_steps {
+            after: if repair.steps < max_steps {
                 Limit::Time(limits.time_limit.unwrap_or_default())
             } else {
                 Limit::Steps(repair.steps)

@@ -1,5 +1,5 @@
 //! One way to place n queens with any of the crate's solvers: [`place`] takes a [`Method`] and
-//! [`Limits`] and returns a [`Placement`], always checked in O(n) before it is returned.
+//! a [`Budget`] and returns a [`Placement`], always checked in O(n) before it is returned.
 //!
 //! Each solver is one file here with one function that turns its own answer into a list of
 //! columns and its statistics; adding a solver is that file and one variant of [`Method`].
@@ -11,6 +11,8 @@ mod dp;
 mod min_conflicts;
 
 use std::fmt;
+
+use crate::budget::Budget;
 use std::time::{Duration, Instant};
 
 use super::QueensError;
@@ -124,35 +126,6 @@ impl fmt::Display for Method {
                 decide,
             } => write!(f, "CDCL ({encoding} encoding, {amo} at-most-one, {decide})"),
             other => f.write_str(other.name()),
-        }
-    }
-}
-
-/// When a search gives up. Each method reads the limits that apply to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Davis–Putnam: the most splits; CDCL: the most decisions.
-    pub max_splits: Option<u64>,
-    /// Every search but the construction: the most time, counted from the call of [`place`], so
-    /// building the clauses counts too. (A node of the CSP of n queens costs O(n) or more, so
-    /// their node counts alone do not bound the time on large boards; the other methods do a
-    /// constant amount of work per square or step, and their counts do.)
-    pub time_limit: Option<Duration>,
-    /// The backtracking searches: the most squares tried (the row search) or values tried (the
-    /// CSP's backtracking and propagation).
-    pub max_nodes: u64,
-    /// The min-conflicts searches: the most repair steps.
-    pub max_steps: u64,
-}
-
-impl Default for Limits {
-    /// No limit on splits or time, ten million nodes, ten million steps.
-    fn default() -> Self {
-        Limits {
-            max_splits: None,
-            time_limit: None,
-            max_nodes: 10_000_000,
-            max_steps: 10_000_000,
         }
     }
 }
@@ -271,8 +244,9 @@ struct Found {
 /// column and diagonal holds at most one queen) before it is returned.
 ///
 /// ```
-/// use nqueens::queens::method::{self, Limits, Method};
-/// let placed = method::place(8, &Method::Backtracking, &Limits::default())?;
+/// use nqueens::Budget;
+/// use nqueens::queens::method::{self, Method};
+/// let placed = method::place(8, &Method::Backtracking, &Budget::default())?;
 /// assert_eq!(placed.columns(), [1, 5, 8, 6, 3, 7, 2, 4]);
 /// assert!(placed.board()?.is_solution());
 /// # Ok::<(), nqueens::queens::QueensError>(())
@@ -285,7 +259,7 @@ struct Found {
 /// [`QueensError::GaveUp`] when a limit ran out; [`QueensError::TooLarge`] or
 /// [`QueensError::OutOfRange`] when the board is too large for the method;
 /// [`QueensError::Wrong`] if a solver's answer fails the check (a bug).
-pub fn place(n: usize, method: &Method, limits: &Limits) -> Result<Placement, QueensError> {
+pub fn place(n: usize, method: &Method, limits: &Budget) -> Result<Placement, QueensError> {
     let start = Instant::now();
     if n == 0 {
         return Err(QueensError::Empty);

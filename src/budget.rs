@@ -1,8 +1,79 @@
-//! When a search must stop: [`Deadline`], one moment (or none) that every search loop of the
-//! crate asks about in one place, `deadline.expired()`, as MiniSat asks `withinBudget`; and
-//! [`Limit`], what ran out when a search gave up, whichever search it was.
+//! When a search must stop, in the same words for every search of the crate: [`Budget`], what
+//! a caller allows (time, splits, nodes, steps); [`Deadline`], the moment (or none) that every
+//! search loop asks about in one place, `deadline.expired()`, as MiniSat asks `withinBudget`;
+//! and [`Limit`], what ran out when a search gave up.
 
 use std::time::{Duration, Instant};
+
+/// What a search may spend; `None` is no limit, and `Budget::default()` none at all. Each
+/// search reads the fields that count its work and ignores the others: Davis–Putnam and CDCL
+/// count splits (CDCL's decisions); the backtracking searches count nodes (values tried, or
+/// squares tried on the board); the min-conflicts searches count repair steps; all of them obey
+/// the time limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// The most time, counted from the call of the search (for [`place`](crate::queens::place),
+    /// from its call, so that building the clauses or the CSP counts too).
+    pub time_limit: Option<Duration>,
+    /// The most splits: Davis–Putnam's case distinctions, CDCL's decisions.
+    pub max_splits: Option<u64>,
+    /// The most nodes: values tried by a CSP's backtracking or propagation, squares tried by the
+    /// row-by-row search.
+    pub max_nodes: Option<u64>,
+    /// The most repair steps of a min-conflicts search.
+    pub max_steps: Option<u64>,
+}
+
+impl Budget {
+    /// At most `max` splits, and no other limit.
+    pub fn splits(max: u64) -> Self {
+        Budget {
+            max_splits: Some(max),
+            ..Budget::default()
+        }
+    }
+
+    /// At most `max` nodes, and no other limit.
+    pub fn nodes(max: u64) -> Self {
+        Budget {
+            max_nodes: Some(max),
+            ..Budget::default()
+        }
+    }
+
+    /// At most `max` repair steps, and no other limit.
+    pub fn steps(max: u64) -> Self {
+        Budget {
+            max_steps: Some(max),
+            ..Budget::default()
+        }
+    }
+
+    /// At most `limit` of time, and no other limit.
+    pub fn time(limit: Duration) -> Self {
+        Budget {
+            time_limit: Some(limit),
+            ..Budget::default()
+        }
+    }
+
+    /// The deadline of a search that began at `start`.
+    pub fn deadline(&self, start: Instant) -> Deadline {
+        Deadline::after(start, self.time_limit)
+    }
+
+    /// This budget with what is left of its time limit at this moment, for a search that began
+    /// at `start` and hands the rest of its time to another.
+    #[must_use]
+    pub fn remaining(self, start: Instant) -> Self {
+        Budget {
+            time_limit: self
+                .time_limit
+                .map(|limit| limit.saturating_sub(start.elapsed())),
+            ..self
+        }
+    }
+}
 
 /// The moment a search must stop by, or none. `Deadline::default()` is none: the search never
 /// stops for time.
