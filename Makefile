@@ -35,7 +35,7 @@ lint: $(VENV)/.installed
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy $(KIT_FEATURES) -- -D warnings
 	$(CARGO) clippy $(KIT_FEATURES) --profile test -- -D warnings
-	$(PY) tools/run_notebooks.py --statements
+	$(PY) -m tools.run_notebooks --statements
 	$(PY) -m ruff check --config tools/ruff.toml tools coursework
 
 # Release: the solver tests search real boards, ten times faster optimised. Then the Python
@@ -110,43 +110,43 @@ kernel-warm: setup
 ## kernel-test: the kernels' build cache: two kernels never share a directory, and a changed crate
 ## is built again after a restart (even when its files look older than the build)
 kernel-test: setup
-	$(PY) tools/kernel_test.py
+	$(PY) -m tools.kernel_test
 
 ## notebooks: execute every notebook headless; copies and HTML in target/notebooks/
 notebooks: setup
-	$(PY) tools/run_notebooks.py
+	$(PY) -m tools.run_notebooks
 
 ## notebooks-update: execute and write the outputs back into notebooks/ (to commit)
 notebooks-update: setup
-	$(PY) tools/run_notebooks.py --update
+	$(PY) -m tools.run_notebooks --update
 
 ## notebooks-check: execute and fail if any output differs from the committed one
 notebooks-check: setup
-	$(PY) tools/run_notebooks.py --check
+	$(PY) -m tools.run_notebooks --check
 
 ## exercises: release the coursework with nbgrader (generate_assignment on coursework/source/),
 ## write the students' copies to notebooks/exercises/ and the students' bundle to
 ## target/nqueens-coursework.zip
 exercises: setup
-	$(PY) tools/coursework.py release
+	$(PY) -m tools.coursework release
 
 ## exercises-pictures: run the assignments' sources and keep the outputs of their picture cells
 ## (illustrations, no answers), which the students' copies ship drawn; then `make exercises`
 exercises-pictures: setup
-	$(PY) tools/coursework.py pictures
-	$(PY) tools/coursework.py release
+	$(PY) -m tools.coursework pictures
+	$(PY) -m tools.coursework release
 
 ## release: the same; the zip is what students get (the notebooks, the coursework crate, `make lab`)
 release: exercises
 
 ## exercises-check: fail if notebooks/exercises/ is not what `make exercises` writes
 exercises-check: setup
-	$(PY) tools/coursework.py release --check
+	$(PY) -m tools.coursework release --check
 
 ## grade-test: nbgrader autogrades the solutions, wrong answers, the untouched stubs and an
 ## endless loop for every assignment, and checks the scores and the feedback's pictures
 grade-test: setup sandbox
-	$(PY) tools/coursework.py grade
+	$(PY) -m tools.coursework grade
 
 ## sandbox: the grading kernels' sandbox (coursework/sandbox.py), as root and once: bubblewrap,
 ## the user nqueens-kernel, and the toolchain where that user can read it
@@ -161,13 +161,13 @@ chromium:
 ## browser-test: open the notebooks' HTML exports in headless Chromium; screenshots in target/screenshots/
 browser-test: chromium setup
 	$(CARGO) build --release
-	$(PY) tools/browser_test.py
+	$(PY) -m tools.browser_test
 
 ## lab-test: JupyterLab itself, in headless Chromium, opens every notebook as committed and counts
 ## the boards it shows, then runs every cell through its UI, cold (nothing built), counts again,
 ## and times the first board, cold and warm (a fresh kernel on the cache the cold run built)
 lab-test: chromium setup
-	$(PY) tools/lab_test.py
+	$(PY) -m tools.lab_test
 
 ## lab: JupyterLab on notebooks/ with the Rust kernel
 lab: setup kernel-warm

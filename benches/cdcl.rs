@@ -35,7 +35,7 @@ struct Instance {
 fn write(dir: &Path, file: &str, cnf: &Cnf) -> PathBuf {
     let path = dir.join(file);
     let out = std::io::BufWriter::new(std::fs::File::create(&path).expect("target is writable"));
-    cnf.write_dimacs(out).expect("target is writable");
+    cnf.write_dimacs(&[], out).expect("target is writable");
     path
 }
 

@@ -5,12 +5,12 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use nqueens::Budget;
-use nqueens::csp;
+use nqueens::{csp, queens};
 
 fn solvers(c: &mut Criterion) {
     let mut group = c.benchmark_group("csp-queens");
     group.sample_size(10);
-    let sixteen = csp::create_csp(16).expect("n > 0");
+    let sixteen = queens::create_csp(16).expect("n > 0");
     group.bench_function("backtracking/16", |b| {
         b.iter(|| {
             csp::backtracking(&sixteen, &Budget::default())
@@ -18,7 +18,7 @@ fn solvers(c: &mut Criterion) {
                 .expect("16 queens have solutions")
         });
     });
-    let sixty_four = csp::create_csp(64).expect("n > 0");
+    let sixty_four = queens::create_csp(64).expect("n > 0");
     group.bench_function("propagation/64", |b| {
         b.iter(|| {
             csp::propagation(&sixty_four, &Budget::default())
@@ -26,7 +26,7 @@ fn solvers(c: &mut Criterion) {
                 .expect("64 queens have solutions")
         });
     });
-    let thousand = csp::create_csp(1000).expect("n > 0");
+    let thousand = queens::create_csp(1000).expect("n > 0");
     group.bench_function("min-conflicts/1000", |b| {
         b.iter(|| {
             csp::min_conflicts(&thousand, 1, &Budget::steps(1_000_000))

@@ -33,7 +33,7 @@ use random::random_3sat;
 fn write(dir: &Path, file: &str, cnf: &Cnf) -> PathBuf {
     let path = dir.join(file);
     let out = std::io::BufWriter::new(std::fs::File::create(&path).expect("target is writable"));
-    cnf.write_dimacs(out).expect("target is writable");
+    cnf.write_dimacs(&[], out).expect("target is writable");
     path
 }
 

@@ -41,8 +41,9 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
 * and, once, checks style.css in JupyterLab's light and dark themes: every text it colours at
   4.5:1 or more against what is behind it, the coloured edges of quotes and reports at 3:1.
 
-    tools/browser_test.py               the exports tools/run_notebooks.py wrote
-    tools/browser_test.py --committed   the notebooks as committed, exported without running them
+    python -m tools.browser_test               the exports tools/run_notebooks.py wrote
+    python -m tools.browser_test --committed   the notebooks as committed, exported without running
+                                               them
 
 Chromium is Debian's package (`make chromium` installs it, or upgrades it to the distribution's
 current version), driven by Playwright for Python (tools/browser.py).
@@ -55,7 +56,7 @@ import subprocess
 import sys
 import tempfile
 
-from browser import Browser, version
+from tools.browser import Browser, version
 
 TOOLS = pathlib.Path(__file__).resolve().parent
 ROOT = TOOLS.parent

@@ -3,30 +3,35 @@
 
 The assignments' sources are in coursework/source/<assignment>/<assignment>.ipynb, with the
 solutions between `// BEGIN SOLUTION` and `// END SOLUTION` and hidden tests between
-`// BEGIN HIDDEN TESTS` and `// END HIDDEN TESTS`; coursework/nbgrader_config.py holds the Rust
-settings. nbgrader works in a copy of the course under target/coursework/.
+`// BEGIN HIDDEN TESTS` and `// END HIDDEN TESTS`; coursework/nbgrader_config.py (with
+grading.py) holds the Rust settings. nbgrader works in a copy of the course under
+target/coursework/.
 
-    tools/coursework.py release           nbgrader generate_assignment for every assignment, and
-                                          the students' copies written to notebooks/exercises/
-    tools/coursework.py release --check   ... and fail if notebooks/exercises/ differs from them
-    tools/coursework.py pictures          run the sources with the Rust kernel and keep the
-                                          outputs of their picture cells (grade ids ending in
-                                          -picture: illustrations, no answers), which the
-                                          release ships drawn; the grading test fails when
-                                          they differ from what the cells draw
-    tools/coursework.py grade             release, then autograde four submissions of every
-                                          assignment with nbgrader itself: the solutions (full
-                                          marks), partly right answers (exactly the points of
-                                          their right parts, WRONG_SCORES), the untouched stubs
-                                          (0, and every stub compiles) and an endless loop (0,
-                                          stopped by the checker); then generate_feedback, whose
-                                          HTML must show the checkers' pictures; the cheats of
-                                          GENERIC_CHEATS on every assignment and those of
-                                          CHEATS on one, each of which must score 0 on the test
-                                          cell it attacks; and Validate as students run it.
-                                          The assignments are graded side by side, one a core
-                                          (NQUEENS_GRADE_JOBS sets how many), each in a course
-                                          folder of its own, target/coursework/grading/<a>/
+    python -m tools.coursework release           nbgrader generate_assignment for every assignment,
+                                                 and the students' copies written to
+                                                 notebooks/exercises/
+    python -m tools.coursework release --check   ... and fail if notebooks/exercises/ differs from
+                                                 them
+    python -m tools.coursework pictures          run the sources with the Rust kernel and keep the
+                                                 outputs of their picture cells (grade ids ending in
+                                                 -picture: illustrations, no answers), which the
+                                                 release ships drawn; the grading test fails when
+                                                 they differ from what the cells draw
+    python -m tools.coursework grade             release, then autograde four submissions of every
+                                                 assignment with nbgrader itself: the solutions
+                                                 (full marks), partly right answers (exactly the
+                                                 points of their right parts, WRONG_SCORES), the
+                                                 untouched stubs (0, and every stub compiles) and an
+                                                 endless loop (0, stopped by the checker); then
+                                                 generate_feedback, whose HTML must show the
+                                                 checkers' pictures; the cheats of GENERIC_CHEATS on
+                                                 every assignment and those of CHEATS on one, each
+                                                 of which must score 0 on the test cell it attacks;
+                                                 and Validate as students run it. The assignments
+                                                 are graded side by side, one a core
+                                                 (NQUEENS_GRADE_JOBS sets how many), each in a
+                                                 course folder of its own,
+                                                 target/coursework/grading/<a>/
 """
 
 import argparse
@@ -40,7 +45,7 @@ import subprocess
 import sys
 import time
 
-import rust_kernel
+from tools import rust_kernel
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COURSE = ROOT / "coursework"
@@ -315,8 +320,9 @@ def assignments():
     return sorted(p.name for p in (COURSE / "source").iterdir() if p.is_dir())
 
 
-def nbgrader(*args, root=WORK):
-    """Runs nbgrader from the course folder (where its configuration is) on a work copy: the
+def nbgrader(action, assignment, root=WORK):
+    """Runs nbgrader's `action` on an assignment, through its Python API in a process of its own
+    (tools/nbgrade.py), from the course folder (where its configuration is) on a work copy: the
     course's (`root`, by default), or one assignment's while it is graded."""
     env = dict(os.environ)
     env["NQUEENS_COURSE_ROOT"] = str(root)
@@ -326,10 +332,11 @@ def nbgrader(*args, root=WORK):
     env.setdefault("NQUEENS_KERNEL_CACHE", str(rust_kernel.user_cache() / "nqueens" / "grading"))
     # nbgrader runs alembic (its database migrations) as a program: it must be on PATH.
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
-    done = subprocess.run([str(VENV_BIN / "nbgrader"), *args], check=False, cwd=COURSE, env=env,
-                          capture_output=True, text=True)
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "tools.nbgrade", action, assignment],
+                          check=False, cwd=COURSE, env=env, capture_output=True, text=True)
     if done.returncode != 0:
-        sys.exit(f"nbgrader {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+        sys.exit(f"nbgrader {action} {assignment} failed:\n{done.stdout}\n{done.stderr}")
     return done.stdout + done.stderr
 
 
@@ -410,7 +417,7 @@ def release():
     WORK.mkdir(parents=True)
     shutil.copytree(COURSE / "source", WORK / "source")
     for assignment in assignments():
-        nbgrader("generate_assignment", assignment, "--force")
+        nbgrader("generate_assignment", assignment)
         ship_pictures(assignment, WORK / "release" / assignment / f"{assignment}.ipynb")
         write_kit(WORK / "release" / assignment)
     return {a: WORK / "release" / a / f"{a}.ipynb" for a in assignments()}
@@ -701,7 +708,9 @@ def check_bundle(archive_path):
         if "BEGIN SOLUTION" in content or "BEGIN HIDDEN TESTS" in content \
                 or "hidden::SEED" in content and name.endswith(".ipynb"):
             problems.append(f"the bundle's {name} holds a solution or a hidden test")
-        if "/source/" in name or name.endswith(("nbgrader_config.py",)) and "CollectCells" in content:
+        instructors = name.endswith("/grading.py") or \
+            name.endswith("/nbgrader_config.py") and "grading" in content
+        if "/source/" in name or instructors:
             problems.append(f"the bundle holds the instructor's {name}")
     return problems
 
@@ -862,8 +871,8 @@ def grade(assignment, root):
     from nbgrader.api import Gradebook
 
     begin = time.time()
-    nbgrader("autograde", assignment, "--create", "--force", root=root)
-    nbgrader("generate_feedback", assignment, "--force", root=root)
+    nbgrader("autograde", assignment, root=root)
+    nbgrader("generate_feedback", assignment, root=root)
     problems = []
     cheats = []
     scores = {}

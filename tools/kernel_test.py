@@ -10,7 +10,7 @@ crate of its own in a temporary folder:
 5. `--warm` builds the crate in the cache's base, and a kernel in a new slot starts with that
    build copied in.
 
-    tools/kernel_test.py
+    python -m tools.kernel_test
 """
 
 import json

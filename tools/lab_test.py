@@ -25,9 +25,9 @@ JupyterLab runs from .venv on a free port, on copies of the notebooks in target/
 windowing, so that all of them can be counted), no autosave, no news; the kernels build in
 ~/.cache/nqueens/lab-test. Screenshots go to target/screenshots/lab-*.png.
 
-    tools/lab_test.py                       every notebook, and the first coursework copy
-    tools/lab_test.py 01-backtracking       some notebooks, by name (exercises/01-backtracking)
-    tools/lab_test.py --warm-only ...       no cold runs (the cache as it is)
+    python -m tools.lab_test                   every notebook, and the first coursework copy
+    python -m tools.lab_test 01-backtracking   some notebooks, by name (exercises/01-backtracking)
+    python -m tools.lab_test --warm-only ...   no cold runs (the cache as it is)
 """
 
 import argparse
@@ -41,8 +41,8 @@ import sys
 import time
 import urllib.request
 
-import rust_kernel
-from browser import Browser, free_port, version
+from tools import rust_kernel
+from tools.browser import Browser, free_port, version
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

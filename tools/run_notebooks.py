@@ -7,11 +7,12 @@ when a cell writes to stderr (evcxr reports an `Err` from `?` there), or when a 
 draws boards produced no image/svg+xml. Executed copies and an HTML
 export of each go to target/notebooks/.
 
-    tools/run_notebooks.py                 run every notebook under notebooks/
-    tools/run_notebooks.py --update        ... and write the outputs back into notebooks/
-    tools/run_notebooks.py --check         ... and fail if an output differs from the committed
-                                           one (cells tagged "timing" excepted)
-    tools/run_notebooks.py notebooks/03-eight-queens.ipynb   just that one
+    python -m tools.run_notebooks              run every notebook under notebooks/
+    python -m tools.run_notebooks --update     ... and write the outputs back into notebooks/
+    python -m tools.run_notebooks --check      ... and fail if an output differs from the
+                                               committed one (cells tagged "timing" excepted)
+    python -m tools.run_notebooks notebooks/03-eight-queens.ipynb
+                                               just that one
 
 Notebooks run side by side, one a core (`--jobs`, or `NQUEENS_NOTEBOOK_JOBS`), each kernel in a
 build directory of its own (tools/rust_kernel.py); with `--update` one at a time, since the

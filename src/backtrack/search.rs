@@ -93,27 +93,52 @@ pub fn fill_board_recursion(
     size: usize,
     sees: &dyn Fn(Square, usize) -> Vec<Square>,
 ) -> Option<Grid> {
-    fill_from(make_board(size), 1, sees, &mut |_| {})
+    fill_from(make_board(size), 1, sees, &mut |_, _| {})
 }
 
-/// Every board the backtracking fill for queens tries, in order: each time it places a queen,
-/// and each time it takes one back. For drawing the search step by step.
-pub fn fill_board_steps(size: usize) -> Vec<Grid> {
-    let mut steps = Vec::new();
-    fill_from(make_board(size), 1, &queen_sees, &mut |grid| {
-        steps.push(grid.clone());
+/// One step of the lecture's fill, as the search took it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The board after the step.
+    pub grid: Grid,
+    /// The square the step put a queen on.
+    pub placed: Square,
+    /// Whether the search came back to this row to get here (the rows under it had no way on):
+    /// queens were taken away and this row's queen moved along it.
+    pub back: bool,
+    /// The next row, when no square of it is free: a dead end, from which the search goes back.
+    pub dead_end: Option<usize>,
+}
+
+/// Every step of the backtracking fill for queens, in order: each time it places a queen, and
+/// whether it came back to that row and whether the next row is a dead end. For drawing the
+/// search step by step.
+pub fn fill_board_steps(size: usize) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    fill_from(make_board(size), 1, &queen_sees, &mut |grid, placed| {
+        let back = steps
+            .last()
+            .is_some_and(|last| last.placed.row >= placed.row);
+        let next = placed.row + 1;
+        let stuck = next <= size && free_square(grid, next, 1, &queen_sees).is_none();
+        steps.push(Step {
+            grid: grid.clone(),
+            placed,
+            back,
+            dead_end: stuck.then_some(next),
+        });
     });
     steps
 }
 
 /// Rows `row..=size` of `grid`, by recursion as in the lecture; `on_place` is shown every board
-/// with a new piece on it. The depth is the board size, so this is meant for boards a person
+/// with a new piece on it, and the piece's square. The depth is the board size, so this is meant for boards a person
 /// can look at.
 fn fill_from(
     grid: Grid,
     row: usize,
     sees: &dyn Fn(Square, usize) -> Vec<Square>,
-    on_place: &mut dyn FnMut(&Grid),
+    on_place: &mut dyn FnMut(&Grid, Square),
 ) -> Option<Grid> {
     let size = grid.len();
     if row > size {
@@ -123,7 +148,7 @@ fn fill_from(
     while let Some(col) = free_square(&grid, row, from, sees) {
         let mut next = clone_board(&grid);
         next[row - 1][col - 1] = true;
-        on_place(&next);
+        on_place(&next, Square::new(row, col));
         if let Some(done) = fill_from(next, row + 1, sees, on_place) {
             return Some(done);
         }

@@ -1,16 +1,14 @@
 //! Constraint satisfaction problems, as the CSP lecture states them: variables, values, and
 //! constraints written as small expressions (`V1 != V2`, `abs(V2 - V1) != 1`).
 //!
-//! [`create_csp`] gives the lecture's n-queens CSP: variable `Vi` is the column of the queen in
-//! row `i`, the values are `1..=n`, and for every pair of rows `i < j` there are the constraints
-//! `Vi != Vj` (different columns) and `abs(Vj - Vi) != j - i` (different diagonals). The solvers
-//! are in [`solve`].
+//! The lecture's n-queens CSP is built in [`queens`](crate::queens) (`queens::create_csp`); the
+//! solvers are in [`solve`].
 
 pub mod expr;
 #[cfg(feature = "solvers")]
 pub mod solve;
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 pub use expr::{Expr, ExprError, Op};
 #[cfg(feature = "solvers")]
@@ -26,7 +24,7 @@ pub struct Constraint {
     fast: Fast,
 }
 
-/// How a constraint is evaluated: the two shapes of the n-queens CSP directly, any other by
+/// How a constraint is evaluated: the two shapes of a board's CSP (columns, diagonals) directly, any other by
 /// walking its expression.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fast {
@@ -57,8 +55,12 @@ impl Fast {
     }
 }
 
+/// The most constraints a board's CSP is built with (`queens::create_csp`).
+pub const MAX_CONSTRAINTS: usize = 10_000_000;
+
 impl Constraint {
-    fn new(expr: Expr) -> Self {
+    /// The constraint of an expression, its variables read off it.
+    pub(crate) fn new(expr: Expr) -> Self {
         let variables = expr.variables();
         let fast = Fast::of(&expr);
         Constraint {
@@ -108,9 +110,10 @@ pub enum CspError {
     NoValues,
     /// A constraint that does not parse.
     Constraint(ExprError),
-    /// n = 0 for [`create_csp`].
+    /// A board's CSP for n = 0 (the CSP of n queens, and the coursework's superqueens, whose
+    /// answers use these two words too).
     Empty,
-    /// [`create_csp`] for a board whose n·(n−1) constraints would not fit in memory.
+    /// A board's CSP for n whose n·(n−1) constraints would be more than [`MAX_CONSTRAINTS`].
     TooLarge(usize),
 }
 
@@ -149,6 +152,20 @@ fn is_identifier(name: &str) -> bool {
 }
 
 impl Csp {
+    /// A CSP from its parts, already checked (names are identifiers, each once; values not
+    /// empty): for the crate's own builders, which write their constraints as expressions.
+    pub(crate) fn from_parts(
+        names: Vec<String>,
+        values: Vec<i64>,
+        constraints: Vec<Constraint>,
+    ) -> Self {
+        Csp {
+            names,
+            values,
+            constraints,
+        }
+    }
+
     /// A CSP from variable names, values, and constraints in the lecture's notation.
     ///
     /// # Errors
@@ -231,89 +248,5 @@ impl fmt::Display for Csp {
             write!(f, "\n             {}", self.constraint_text(constraint))?;
         }
         Ok(())
-    }
-}
-
-/// The most constraints [`create_csp`] builds.
-pub const MAX_CONSTRAINTS: usize = 10_000_000;
-
-/// The largest board [`create_csp`] builds: its n·(n−1) constraints stay within
-/// [`MAX_CONSTRAINTS`].
-pub const MAX_N: usize = 3162;
-const _: () = assert!(MAX_N * (MAX_N - 1) <= MAX_CONSTRAINTS);
-const _: () = assert!((MAX_N + 1) * MAX_N > MAX_CONSTRAINTS);
-
-/// The lecture's n-queens CSP: `V1..Vn`, values `1..=n`, `Vi != Vj` and `abs(Vj - Vi) != j - i`
-/// for `i < j` (n = 8: 8 variables, 56 constraints).
-///
-/// # Errors
-/// [`CspError::Empty`] for n = 0, [`CspError::TooLarge`] beyond [`MAX_CONSTRAINTS`].
-pub fn create_csp(n: usize) -> Result<Csp, CspError> {
-    // Without a deadline it always finishes.
-    create_csp_by(n, crate::budget::Deadline::NONE)?.ok_or(CspError::Empty)
-}
-
-/// [`create_csp`], or `None` if the deadline passes while the constraints are built (it is read
-/// once a row).
-pub(crate) fn create_csp_by(
-    n: usize,
-    deadline: crate::budget::Deadline,
-) -> Result<Option<Csp>, CspError> {
-    if n == 0 {
-        return Err(CspError::Empty);
-    }
-    if n > MAX_N {
-        return Err(CspError::TooLarge(n));
-    }
-    let var = |i: usize| Box::new(Expr::Var(i - 1));
-    let mut constraints = Vec::with_capacity(n * (n - 1));
-    for i in 1..=n {
-        if deadline.expired() {
-            return Ok(None);
-        }
-        for j in i + 1..=n {
-            constraints.push(Constraint::new(Expr::Binary(Op::Ne, var(i), var(j))));
-        }
-    }
-    for i in 1..=n {
-        if deadline.expired() {
-            return Ok(None);
-        }
-        for j in i + 1..=n {
-            let distance = Expr::Abs(Box::new(Expr::Binary(Op::Sub, var(j), var(i))));
-            let rows = Expr::Const(i64::try_from(j - i).unwrap_or(i64::MAX));
-            constraints.push(Constraint::new(Expr::Binary(
-                Op::Ne,
-                Box::new(distance),
-                Box::new(rows),
-            )));
-        }
-    }
-    let mut names = Vec::with_capacity(n);
-    for i in 1..=n {
-        let mut name = String::new();
-        let _ = write!(name, "V{i}");
-        names.push(name);
-    }
-    let values = (1..=n)
-        .map(|v| i64::try_from(v).unwrap_or(i64::MAX))
-        .collect();
-    Ok(Some(Csp {
-        names,
-        values,
-        constraints,
-    }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boards_past_max_n_are_refused() {
-        assert_eq!(
-            create_csp(MAX_N + 1).unwrap_err(),
-            CspError::TooLarge(MAX_N + 1)
-        );
     }
 }

@@ -6,7 +6,8 @@ use super::expected;
 use super::report::{Parts, Report, parted, quietly, right_before, within};
 use super::trial::hidden_inputs;
 use crate::board::{Board, Piece, Square};
-use crate::csp::{self, Csp, CspError};
+use crate::csp::{Csp, CspError};
+use crate::queens;
 use crate::render::{self, Svg};
 
 /// The board sizes [`check_superqueens_csp`] and [`check_csp_backtracking`] try, one part each.
@@ -177,7 +178,7 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
             ));
         let mut checked = 0;
         for n in sizes {
-            let Ok(problem) = csp::create_csp(n) else {
+            let Ok(problem) = queens::create_csp(n) else {
                 continue;
             };
             for _ in 0..each {
@@ -240,7 +241,7 @@ pub fn check_csp_backtracking(
         let (sizes, which) = csp_sizes(exercise);
         let mut parts = Parts::new(exercise);
         for n in sizes {
-            let Ok(problem) = csp::create_csp(n) else {
+            let Ok(problem) = queens::create_csp(n) else {
                 continue;
             };
             let (first, lecture) = expected::for_backtracking(n, &problem);

@@ -350,7 +350,6 @@ pub(super) fn search(
 mod tests {
     use super::super::clauses::clause_sets;
     use super::*;
-    use crate::csp;
 
     #[test]
     fn next_generation_follows_the_rule_at_the_ends_too() {
@@ -442,7 +441,7 @@ mod tests {
     #[test]
     fn the_search_finds_the_fills_first_board() {
         for n in 1..=10 {
-            let problem = csp::create_csp(n).unwrap();
+            let problem = queens::create_csp(n).unwrap();
             let mut assignment = vec![None; n];
             let mut kept = Vec::new();
             let found = search(&problem, &mut assignment, 0, &mut kept);

@@ -595,7 +595,7 @@ mod tests {
         let clauses: Clauses = "{{p, ¬q}, {Q<1,2>}, {}}".parse().unwrap();
         round_trip(&clauses);
         round_trip(&(Literal::negative(Variable::new("Q<3,4>").unwrap()), 7_usize));
-        let csp = crate::csp::create_csp(4).unwrap();
+        let csp = crate::queens::create_csp(4).unwrap();
         let back: Csp = read(&write(&csp)).unwrap();
         assert_eq!(back.to_string(), csp.to_string());
         for error in [

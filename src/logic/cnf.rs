@@ -2,6 +2,8 @@
 
 use std::io::{self, Write};
 
+use super::Variable;
+
 /// Clauses over the variables `1..=variables()`, each literal a DIMACS number (`v` or `−v`),
 /// all of them in one vector. The named [`Clauses`](crate::logic::Clauses) keep each clause as
 /// a set of named variables, which is what the lecture writes but costs about a hundred bytes a
@@ -106,11 +108,17 @@ impl Cnf {
             .position(|clause| !clause.iter().any(|&l| holds(l)))
     }
 
-    /// Writes the clauses as a DIMACS file: the `p cnf` line, then one clause a line.
+    /// Writes the clauses as DIMACS: first, when `names` is not empty, the name table (`c var 1
+    /// Q<1,1>`, variable `i + 1` named `names[i]`), then the header and a line a clause. The one
+    /// DIMACS writer of the crate: [`dimacs::write`](super::dimacs::write) numbers named clauses
+    /// and writes them through it.
     ///
     /// # Errors
-    /// As the writer's.
-    pub fn write_dimacs(&self, mut out: impl Write) -> io::Result<()> {
+    /// What `out` returns.
+    pub fn write_dimacs(&self, names: &[Variable], mut out: impl Write) -> io::Result<()> {
+        for (i, name) in names.iter().enumerate() {
+            writeln!(out, "c var {} {name}", i + 1)?;
+        }
         writeln!(out, "p cnf {} {}", self.variables, self.len())?;
         let mut line = String::new();
         for clause in self.iter() {

@@ -541,27 +541,25 @@ pub fn numbering(clauses: &Clauses) -> Vec<Variable> {
     clauses.variables().into_iter().collect()
 }
 
-/// Writes a clause set as DIMACS, numbering its variables in order with a name table.
+/// Writes a clause set as DIMACS, numbering its variables in order ([`numbering`]) with a name
+/// table, through the one writer, [`Cnf::write_dimacs`].
 pub fn write(clauses: &Clauses) -> String {
     let variables = numbering(clauses);
-    let number: BTreeMap<Variable, usize> = variables
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| (v, i + 1))
-        .collect();
-    let mut out = String::new();
-    for (i, variable) in variables.iter().enumerate() {
-        let _ = writeln!(out, "c var {} {variable}", i + 1);
-    }
-    let _ = writeln!(out, "p cnf {} {}", variables.len(), clauses.len());
+    let number: BTreeMap<Variable, i32> = variables.iter().zip(1..).map(|(&v, i)| (v, i)).collect();
+    let mut cnf = Cnf::new();
+    let mut numbers = Vec::new();
     for clause in clauses {
-        for literal in clause {
+        numbers.clear();
+        numbers.extend(clause.iter().map(|literal| {
             let n = number[&literal.variable()];
-            let _ = write!(out, "{}{n} ", if literal.is_negative() { "-" } else { "" });
-        }
-        out.push_str("0\n");
+            if literal.is_negative() { -n } else { n }
+        }));
+        cnf.add(&numbers);
     }
-    out
+    let mut out = Vec::new();
+    // Writing to memory cannot fail, and the names and numbers are text.
+    let _ = cnf.write_dimacs(&variables, &mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The SAT-competition answer lines `v 1 -2 … 0` for a model of a file's clauses.

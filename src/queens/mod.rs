@@ -26,7 +26,9 @@
 
 #[cfg(feature = "solvers")]
 mod count;
+mod csp;
 mod encoding;
+mod error;
 #[cfg(feature = "solvers")]
 pub mod huge;
 mod lex_leader;
@@ -34,12 +36,14 @@ mod lex_leader;
 pub mod method;
 mod variables;
 
+pub use csp::{MAX_CSP_N, create_csp};
 pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUSES, clause_table};
+pub use error::QueensError;
 pub use lex_leader::lex_leader;
 #[cfg(feature = "solvers")]
 pub use method::{CDCL_PAIRWISE_UP_TO, Method, Placement, place};
 use variables::{column_squares, falling_squares, rising_squares, row_squares, vars};
-pub use variables::{number, square_of, square_of_number, var};
+pub use variables::{decode, number, square_of, square_of_number, var};
 
 #[cfg(feature = "solvers")]
 pub use count::{
@@ -50,17 +54,12 @@ pub use count::{
     count_symmetric, fundamental_solutions, merge, merge_files,
 };
 
-use std::fmt;
-
-use crate::budget::Limit;
-use crate::failure::Failure;
-
-use crate::board::{Board, Piece};
+use crate::board::Board;
 use crate::dp::{self, Report};
 #[cfg(feature = "solvers")]
 use crate::dp::{Heuristic, Options};
 use crate::encode::{Amo, at_least_one, at_most_one};
-use crate::logic::{Clauses, Literal, Model, Variable};
+use crate::logic::{Clauses, Literal, Variable};
 
 /// At most one queen in this row of the n×n board. A row off the board gives no clause.
 pub fn at_most_one_in_row(row: usize, n: usize) -> Clauses {
@@ -145,163 +144,6 @@ pub fn amo_clauses(n: usize, amo: Amo) -> Result<Clauses, QueensError> {
 /// As [`Encoding::clauses`].
 pub fn one_hot_clauses(n: usize) -> Result<Clauses, QueensError> {
     Encoding::OneHot.clauses(n)
-}
-
-impl From<QueensError> for Failure {
-    /// No solution, a budget run out, a bug caught by the check: no answer; the rest is input.
-    fn from(error: QueensError) -> Self {
-        match error {
-            QueensError::NoSolution { .. }
-            | QueensError::GaveUp { .. }
-            | QueensError::Wrong { .. } => Failure::output(error),
-            _ => Failure::input(error),
-        }
-    }
-}
-
-/// Why the n-queens puzzle could not be set up, solved or decoded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum QueensError {
-    /// n = 0.
-    Empty,
-    /// The encoding would not fit in memory.
-    TooLarge {
-        /// The board size asked for.
-        n: usize,
-        /// The encoding asked for.
-        encoding: Encoding,
-        /// How many clauses it would need.
-        clauses: u128,
-    },
-    /// The puzzle has no solution for this n (n = 2 or 3).
-    NoSolution {
-        /// The board size.
-        n: usize,
-    },
-    /// The solver's budget ran out.
-    GaveUp {
-        /// The board size.
-        n: usize,
-        /// The solver, as the message names it.
-        solver: &'static str,
-        /// What ran out.
-        after: Limit,
-    },
-    /// A solver's answer failed the independent check: a bug, reported rather than printed.
-    Wrong {
-        /// The solver.
-        method: &'static str,
-        /// What is wrong with its board.
-        flaw: String,
-    },
-    /// The board is larger than a method takes.
-    OutOfRange {
-        /// The board size asked for.
-        n: usize,
-        /// The largest board the method takes.
-        max: usize,
-        /// The method, as the message names it ("counting", ...).
-        method: &'static str,
-    },
-    /// The memory a method needs for this board is not to be had (the allocator refused it).
-    OutOfMemory {
-        /// The board size asked for.
-        n: usize,
-        /// The method, as the message names it.
-        method: &'static str,
-        /// About how many bytes it needs.
-        bytes: u128,
-    },
-    /// A true variable `Q<r,c>` names a square off the board.
-    OffBoard {
-        /// The variable.
-        variable: Variable,
-        /// The board size.
-        n: usize,
-    },
-}
-
-impl fmt::Display for QueensError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            QueensError::Empty => {
-                f.write_str("a board needs at least one row: n must be 1 or more")
-            }
-            QueensError::TooLarge {
-                n,
-                encoding,
-                clauses,
-            } => write!(
-                f,
-                "the {encoding} encoding of {n} queens needs {clauses} clauses, more than the {MAX_CLAUSES} this builder makes; choose a smaller board"
-            ),
-            QueensError::OutOfRange { n, max, method } => write!(
-                f,
-                "{method} takes boards up to {max}×{max}; {n}×{n} is too large"
-            ),
-            QueensError::NoSolution { n } => write!(
-                f,
-                "{n} queens cannot be placed on a {n}×{n} board without attacking each other"
-            ),
-            QueensError::GaveUp { n, solver, after } => {
-                write!(f, "{solver} gave up on {n} queens after {after}")
-            }
-            QueensError::Wrong { method, flaw } => write!(
-                f,
-                "internal error: {method} returned a board that is not a solution: {flaw}"
-            ),
-            QueensError::OutOfMemory { n, method, bytes } => {
-                // In tenths of a gigabyte, rounded.
-                let tenths = (bytes + 50_000_000) / 100_000_000;
-                write!(
-                    f,
-                    "{method} of {n} queens needs about {}.{} GB of memory, more than this process can have; choose a smaller board",
-                    tenths / 10,
-                    tenths % 10
-                )
-            }
-            QueensError::OffBoard { variable, n } => write!(
-                f,
-                "the model puts a queen on {variable}, which is off the {n}×{n} board"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for QueensError {}
-
-impl QueensError {
-    /// Why the CSP of n queens could not be built, as this error: too large, or no board.
-    #[cfg(feature = "solvers")]
-    pub(crate) fn of_csp(n: usize, error: &crate::csp::CspError) -> Self {
-        match error {
-            crate::csp::CspError::TooLarge(_) => QueensError::OutOfRange {
-                n,
-                max: crate::csp::MAX_N,
-                method: "the CSP",
-            },
-            _ => QueensError::Empty,
-        }
-    }
-}
-
-/// Reads a board from a model: a queen on every square whose variable `Q<r,c>` is true.
-///
-/// Variables with other names are ignored, so models of encodings with helper variables decode
-/// too. The board is not checked: see [`Board::is_solution`].
-///
-/// # Errors
-/// [`QueensError::OffBoard`] when a true `Q<r,c>` lies outside the n×n board.
-pub fn decode(model: &Model, n: usize) -> Result<Board, QueensError> {
-    let mut board = Board::new(n);
-    for variable in model.true_variables() {
-        if let Some(square) = square_of(variable) {
-            board
-                .place(square, Piece::Queen)
-                .map_err(|_| QueensError::OffBoard { variable, n })?;
-        }
-    }
-    Ok(board)
 }
 
 /// A solved (or abandoned) n-queens search, with everything worth reporting about it.

@@ -1,8 +1,10 @@
 //! The board's variables: `Q<r,c>` for a queen on row r, column c, its DIMACS number, and the
-//! squares of each line (row, column, diagonal) whose variables the encodings constrain.
+//! squares of each line (row, column, diagonal) whose variables the encodings constrain, and the
+//! board a model's true variables put queens on.
 
-use crate::board::Square;
-use crate::logic::Variable;
+use crate::board::{Board, Piece, Square};
+use crate::logic::{Model, Variable};
+use crate::queens::error::QueensError;
 
 /// The variable `Q<row,col>`: a queen stands on that square.
 pub fn var(row: usize, col: usize) -> Variable {
@@ -82,4 +84,23 @@ pub(super) fn rising_squares(k: usize, n: usize) -> Vec<Square> {
 /// The variables `Q<r,c>` of some squares.
 pub(super) fn vars(squares: &[Square]) -> Vec<Variable> {
     squares.iter().map(|sq| var(sq.row, sq.col)).collect()
+}
+
+/// Reads a board from a model: a queen on every square whose variable `Q<r,c>` is true.
+///
+/// Variables with other names are ignored, so models of encodings with helper variables decode
+/// too. The board is not checked: see [`Board::is_solution`].
+///
+/// # Errors
+/// [`QueensError::OffBoard`] when a true `Q<r,c>` lies outside the n×n board.
+pub fn decode(model: &Model, n: usize) -> Result<Board, QueensError> {
+    let mut board = Board::new(n);
+    for variable in model.true_variables() {
+        if let Some(square) = square_of(variable) {
+            board
+                .place(square, Piece::Queen)
+                .map_err(|_| QueensError::OffBoard { variable, n })?;
+        }
+    }
+    Ok(board)
 }

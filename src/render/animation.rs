@@ -46,29 +46,20 @@ fn frames(size: usize) -> Vec<Frame> {
         caption: "an empty board".to_owned(),
     }];
     let total = steps.len();
-    for (i, grid) in steps.iter().enumerate() {
-        let queens = queens_of(grid);
-        let before = &frames[frames.len() - 1].queens;
-        let placed = queens.iter().copied().find(|q| !before.contains(q));
-        let back = queens.len() <= before.len();
-        let next = queens.len() + 1;
-        let attacked =
-            |col| backtrack::has_queen(grid, &backtrack::queen_sees(Square::new(next, col), size));
-        let dead_end = (next <= size && (1..=size).all(attacked)).then_some(next);
+    for (i, step) in steps.iter().enumerate() {
+        let q = step.placed;
         let mut caption = format!("step {} of {total}: ", i + 1);
-        if let Some(q) = placed {
-            if back {
-                let _ = write!(caption, "back to row {}, queen to column {}", q.row, q.col);
-            } else {
-                let _ = write!(caption, "queen on row {}, column {}", q.row, q.col);
-            }
+        if step.back {
+            let _ = write!(caption, "back to row {}, queen to column {}", q.row, q.col);
+        } else {
+            let _ = write!(caption, "queen on row {}, column {}", q.row, q.col);
         }
-        if let Some(row) = dead_end {
+        if let Some(row) = step.dead_end {
             let _ = write!(caption, "; row {row} is a dead end");
         }
         frames.push(Frame {
-            queens,
-            dead_end,
+            queens: queens_of(&step.grid),
+            dead_end: step.dead_end,
             caption,
         });
     }
@@ -413,8 +404,9 @@ mod tests {
         assert_eq!(frames.len(), steps.len() + 2);
         assert!(frames[0].queens.is_empty());
         // Each step's queens, in order, then the solution held.
-        for (frame, grid) in frames[1..].iter().zip(&steps) {
-            assert_eq!(frame.queens, queens_of(grid));
+        for (frame, step) in frames[1..].iter().zip(&steps) {
+            assert_eq!(frame.queens, queens_of(&step.grid));
+            assert_eq!(frame.dead_end, step.dead_end);
         }
         let solved = Board::from_columns(&[2, 4, 1, 3]).unwrap();
         let last = frames.last().unwrap();

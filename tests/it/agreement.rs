@@ -69,7 +69,7 @@ fn every_route_finds_the_same_solutions_up_to_10() {
         }
         assert_eq!(by_sat, expected, "sat, n = {n}");
 
-        let counted = csp::count_solutions(&csp::create_csp(n).unwrap(), &Budget::default());
+        let counted = csp::count_solutions(&queens::create_csp(n).unwrap(), &Budget::default());
         assert!(!counted.gave_up);
         assert_eq!(counted.solutions, expected.len() as u64, "csp, n = {n}");
 
@@ -90,7 +90,7 @@ fn every_route_finds_the_same_solutions_up_to_10() {
 fn every_solver_agrees_on_existence_and_its_board_checks_out() {
     for n in 1..=12 {
         let exists = !matches!(n, 2 | 3);
-        let problem = csp::create_csp(n).unwrap();
+        let problem = queens::create_csp(n).unwrap();
         let rows = backtrack::solve_rows(n, &Budget::default());
         let answers = [
             ("backtracking", rows.columns),
@@ -162,7 +162,7 @@ fn the_backtracking_budget_stops_the_search() {
     let counted = backtrack::count_rows(8, &Budget::nodes(200));
     assert!(counted.gave_up);
     assert!(counted.solutions < 92);
-    let csp_counted = csp::count_solutions(&csp::create_csp(8).unwrap(), &Budget::nodes(200));
+    let csp_counted = csp::count_solutions(&queens::create_csp(8).unwrap(), &Budget::nodes(200));
     assert!(csp_counted.gave_up);
     // Plain backtracking's work jumps about with n: 25 queens take far fewer squares tried
     // than 24 (about 1.2 million against 9.9 million).
@@ -188,6 +188,6 @@ fn the_backtracking_budget_bounds_the_work_on_any_board() {
     assert!(huge.gave_up && huge.solutions == 0);
     // The squares tried are the CSP's values tried: the same search, counted the same way.
     let eight = backtrack::solve_rows(8, &Budget::default());
-    let csp = csp::backtracking(&csp::create_csp(8).unwrap(), &Budget::default());
+    let csp = csp::backtracking(&queens::create_csp(8).unwrap(), &Budget::default());
     assert_eq!(eight.squares, csp.stats.nodes);
 }

@@ -51,7 +51,7 @@ fn backtracking_solves_what_can_be_solved() {
 #[test]
 fn the_search_on_four_by_four_step_by_step() {
     let steps = backtrack::fill_board_steps(4);
-    let shown: Vec<Vec<Square>> = steps.iter().map(placed).collect();
+    let shown: Vec<Vec<Square>> = steps.iter().map(|step| placed(&step.grid)).collect();
     let sq = Square::new;
     assert_eq!(shown[0], vec![sq(1, 1)]);
     assert_eq!(shown[1], vec![sq(1, 1), sq(2, 3)]);
@@ -65,10 +65,46 @@ fn the_search_on_four_by_four_step_by_step() {
     assert_eq!(steps.len(), 8);
     for step in &steps {
         assert!(
-            backtrack::to_board(step, Piece::Queen)
+            backtrack::to_board(&step.grid, Piece::Queen)
                 .conflicts()
                 .is_empty()
         );
+    }
+    // The notebook's reading of the 4×4 steps: row 3 a dead end after step 2, back in steps 3
+    // and 5.
+    let backs: Vec<bool> = steps.iter().map(|step| step.back).collect();
+    assert_eq!(
+        backs,
+        [false, false, true, false, true, false, false, false]
+    );
+    assert_eq!(steps[1].dead_end, Some(3));
+    assert_eq!(steps[3].dead_end, Some(4));
+}
+
+#[test]
+fn each_step_says_what_it_placed_whether_it_came_back_and_any_dead_end() {
+    // Checked against the boards themselves: the square placed is the queen of the step's last
+    // row, a step came back when it has no more queens than the step before, and the next row
+    // is a dead end when a queen of the board attacks each of its squares.
+    for n in 1..=7 {
+        let steps = backtrack::fill_board_steps(n);
+        let mut before = 0;
+        for step in &steps {
+            let board = backtrack::to_board(&step.grid, Piece::Queen);
+            let queens: Vec<Square> = board.queens().collect();
+            assert_eq!(queens.iter().map(|q| q.row).max(), Some(step.placed.row));
+            assert!(queens.contains(&step.placed));
+            assert_eq!(step.back, queens.len() <= before, "n = {n}");
+            let next = queens.len() + 1;
+            let attacked = |col| {
+                queens
+                    .iter()
+                    .any(|&q| Piece::Queen.attacks(q, Square::new(next, col)))
+            };
+            let stuck = next <= n && (1..=n).all(attacked);
+            assert_eq!(step.dead_end, stuck.then_some(next), "n = {n}");
+            before = queens.len();
+        }
     }
 }
 

@@ -16,12 +16,12 @@ fn columns(assignment: &[i64]) -> Vec<usize> {
 
 #[test]
 fn the_lectures_csp_has_the_lectures_size() {
-    let eight = csp::create_csp(8).unwrap();
+    let eight = queens::create_csp(8).unwrap();
     assert_eq!(
         (eight.variables().len(), eight.constraints().len()),
         (8, 56)
     );
-    let four = csp::create_csp(4).unwrap();
+    let four = queens::create_csp(4).unwrap();
     let text = four.to_string();
     assert!(
         text.starts_with("Variables:   {V1, V2, V3, V4}\nValues:      {1, 2, 3, 4}\nConstraints:"),
@@ -30,13 +30,13 @@ fn the_lectures_csp_has_the_lectures_size() {
     assert!(text.contains("\n             V1 != V2\n"));
     assert!(text.contains("\n             abs(V4 - V1) != 3\n"));
     assert_eq!(text.lines().count(), 3 + 12);
-    assert!(matches!(csp::create_csp(0), Err(CspError::Empty)));
+    assert!(matches!(queens::create_csp(0), Err(CspError::Empty)));
 }
 
 #[test]
 fn constraints_written_as_text_behave_like_the_built_ones() {
     let n = 6;
-    let built = csp::create_csp(n).unwrap();
+    let built = queens::create_csp(n).unwrap();
     let texts: Vec<String> = built
         .constraints()
         .iter()
@@ -77,7 +77,7 @@ fn bad_csps_are_refused_with_a_pointer() {
 #[test]
 fn every_solver_answers_correctly_up_to_12() {
     for n in 1..=12 {
-        let problem = csp::create_csp(n).unwrap();
+        let problem = queens::create_csp(n).unwrap();
         let exists = !matches!(n, 2 | 3);
         for (name, report) in [
             (
@@ -122,7 +122,7 @@ fn every_solver_answers_correctly_up_to_12() {
 #[test]
 fn backtracking_counts_the_lectures_nodes() {
     // Rows in order, columns in increasing order: the classic first solution of 8 queens.
-    let report = csp::backtracking(&csp::create_csp(8).unwrap(), &Budget::default());
+    let report = csp::backtracking(&queens::create_csp(8).unwrap(), &Budget::default());
     assert_eq!(report.assignment, Some(vec![1, 5, 8, 6, 3, 7, 2, 4]));
     assert_eq!(report.stats.nodes, 876);
 }
@@ -130,7 +130,7 @@ fn backtracking_counts_the_lectures_nodes() {
 #[test]
 fn larger_boards_for_the_fast_solvers() {
     for n in [32, 64] {
-        let problem = csp::create_csp(n).unwrap();
+        let problem = queens::create_csp(n).unwrap();
         let assignment = csp::propagation(&problem, &Budget::default())
             .assignment
             .unwrap();
@@ -142,16 +142,16 @@ fn larger_boards_for_the_fast_solvers() {
 
 #[test]
 fn min_conflicts_is_repeatable_and_respects_its_budget() {
-    let problem = csp::create_csp(20).unwrap();
+    let problem = queens::create_csp(20).unwrap();
     assert_eq!(
         csp::min_conflicts(&problem, 3, &Budget::steps(100_000)),
         csp::min_conflicts(&problem, 3, &Budget::steps(100_000))
     );
     let starved = csp::min_conflicts(&problem, 3, &Budget::steps(1));
     assert!(starved.gave_up && starved.assignment.is_none());
-    let none = csp::min_conflicts(&csp::create_csp(3).unwrap(), 3, &Budget::steps(500));
+    let none = csp::min_conflicts(&queens::create_csp(3).unwrap(), 3, &Budget::steps(500));
     assert!(none.gave_up, "no solution: it can only run out of steps");
-    let limited = csp::backtracking(&csp::create_csp(30).unwrap(), &Budget::nodes(1000));
+    let limited = csp::backtracking(&queens::create_csp(30).unwrap(), &Budget::nodes(1000));
     assert!(limited.gave_up && limited.stats.nodes == 1000);
 }
 

@@ -1,7 +1,7 @@
 """The browser test's judgements, on measurements made up to pass or fail each one: every check
 must be able to fail."""
 
-import browser_test as bt
+from tools import browser_test as bt
 
 BLUE, ORANGE, BLACK = [0, 95, 158], [192, 80, 0], [0, 0, 0]
 

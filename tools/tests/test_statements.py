@@ -1,7 +1,8 @@
 """run_notebooks.py --statements: a number the text states must be one a cell prints or uses."""
 
 import nbformat
-import run_notebooks as rn
+
+from tools import run_notebooks as rn
 
 
 def notebook(markdown, printed):

@@ -73,7 +73,7 @@ pub mod csp {
 /// The pictures the assignments show: the page's style, and the lecture's examples, each for
 /// the one board the task text talks about.
 pub mod pictures {
-    use nqueens::csp;
+    use nqueens::queens;
     use nqueens::render::{self, Html, Svg};
 
     /// The notebook style the drawings use; show it once, at the top of a notebook.
@@ -95,7 +95,7 @@ pub mod pictures {
     /// The lecture's CSP of four queens, as text: what the task's `create_csp(4)` should
     /// describe.
     pub fn csp_of_four() -> String {
-        csp::create_csp(4)
+        queens::create_csp(4)
             .map(|csp| csp.to_string())
             .unwrap_or_default()
     }

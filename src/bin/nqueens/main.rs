@@ -18,11 +18,9 @@ use std::process::ExitCode;
 
 use args::{Cli, Command, SatArgs, SolveArgs, SolverArg};
 use clap::Parser;
-use nqueens::encode::Amo;
-use nqueens::logic::dimacs;
 use nqueens::queens::{self, QueensError};
 use nqueens::sat_file::{self, SatRequest, Solver};
-use nqueens::{Failure, Limit, csp};
+use nqueens::{Failure, Limit};
 use output::Output;
 
 fn main() -> ExitCode {
@@ -68,32 +66,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result =
-        match cli.command {
-            Command::Solve(args) => solve(&mut out, &args),
-            Command::Csp { n } => csp::create_csp(n)
-                .map_err(Failure::input)
-                .map(|problem| out.line(problem)),
-            Command::Count(args) => count::count(&mut out, &args),
-            Command::Cnf {
-                n,
-                encoding,
-                amo: Amo::Pairwise,
-            } => encoding
-                .clauses(n)
-                .map_err(Failure::input)
-                .map(|clauses| out.text(&dimacs::write(&clauses))),
-            Command::Cnf { n, encoding, amo } => encoding
-                .numbered(n, amo)
-                .map_err(Failure::input)
-                .map(|cnf| {
-                    let mut text = Vec::new();
-                    // Writing to memory cannot fail.
-                    let _ = cnf.write_dimacs(&mut text);
-                    out.text(&String::from_utf8_lossy(&text))
-                }),
-            Command::Sat(args) => sat(&mut out, &args),
-        };
+    let result = match cli.command {
+        Command::Solve(args) => solve(&mut out, &args),
+        Command::Csp { n } => queens::create_csp(n)
+            .map_err(Failure::input)
+            .map(|problem| out.line(problem)),
+        Command::Count(args) => count::count(&mut out, &args),
+        Command::Cnf { n, encoding, amo } => encoding
+            .dimacs(n, amo)
+            .map_err(Failure::input)
+            .map(|text| out.text(&text)),
+        Command::Sat(args) => sat(&mut out, &args),
+    };
     // What was written must have reached its destination (`> /dev/full` is an error).
     let result = out.finish().and(result);
     match result {

@@ -1,8 +1,9 @@
 //! The symmetry classes by Burnside's lemma, from solutions fixed by a turn counted directly.
 
-use super::{check_size, count_plain};
+use super::plain::count_plain;
+use super::size::check_size;
 use crate::board::Symmetry;
-use crate::queens::QueensError;
+use crate::queens::error::QueensError;
 
 /// Solutions that a quarter turn (`Symmetry::Rotate90`) or a half turn (`Symmetry::Rotate180`)
 /// leaves unchanged, counted directly: placing a queen places its whole orbit under the turn.

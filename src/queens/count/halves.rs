@@ -30,11 +30,11 @@
 
 use std::sync::OnceLock;
 
-use super::check_size;
 use super::join::{Joiner, Layout};
 use super::plan::{Found, Plan, Worker};
+use super::size::check_size;
 use crate::hash::{FNV_START, fnv};
-use crate::queens::QueensError;
+use crate::queens::error::QueensError;
 
 /// The largest board [`count_by_halves`](super::count_by_halves) takes. Each size up multiplies
 /// the time by six to nine (see the README's benchmarks), so n = 22 would take hours; and from

@@ -1,8 +1,8 @@
 //! Every solution as a board, and one board of each symmetry class: for small boards.
 
-use super::full_mask;
+use super::size::full_mask;
 use crate::board::Board;
-use crate::queens::QueensError;
+use crate::queens::error::QueensError;
 
 /// Every solution of n queens, as boards, in the order of the bitboard search (row by row,
 /// columns from the left). For small boards: 14,200 for n = 12.

@@ -3,78 +3,17 @@
 
 use std::time::Instant;
 
-use super::{CountOptions, HALVES_FASTER_FROM, MAX_HALVES_N, count_both, count_by_halves};
+use super::pieces::{count_both, count_by_halves};
+use super::search::CountOptions;
+use super::tally::{CountMethod, Tally};
 use crate::backtrack::{self, MAX_ROWS};
 use crate::budget::Limit;
-use crate::queens::{Encoding, QueensError};
+use crate::queens::error::QueensError;
 use crate::{csp, dp};
 
 /// The largest n that [`CountMethod::Sat`] takes: listing the 14,200 models of n = 12 one at a
 /// time is about the most that is sensible.
 pub const MAX_SAT_COUNT_N: usize = 12;
-
-/// A way to count the solutions of n queens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CountMethod {
-    /// The symmetric bitboard search on threads ([`count_both`]): every solution and the classes.
-    Bitboard,
-    /// The quadrant method's join of halves ([`count_by_halves`]).
-    Halves,
-    /// Every model of an encoding's clauses, each blocked once found ([`dp::satisfy_count`]).
-    Sat(Encoding),
-    /// The backtracking lecture's row-by-row search, going on after each solution, giving up
-    /// after this many squares tried.
-    Backtracking(u64),
-    /// The CSP lecture's backtracking, going on after each solution, giving up after this many
-    /// values tried.
-    Csp(u64),
-}
-
-impl CountMethod {
-    /// The fastest way to count every solution of n queens: the halves where they are faster
-    /// ([`HALVES_FASTER_FROM`] to [`MAX_HALVES_N`]), the bitboard search otherwise.
-    pub fn fastest(n: usize) -> Self {
-        if (HALVES_FASTER_FROM..=MAX_HALVES_N).contains(&n) {
-            CountMethod::Halves
-        } else {
-            CountMethod::Bitboard
-        }
-    }
-
-    /// The method's name as the command line's `--method` takes it.
-    pub fn flag(self) -> &'static str {
-        match self {
-            CountMethod::Bitboard => "bitboard",
-            CountMethod::Halves => "halves",
-            CountMethod::Sat(_) => "sat",
-            CountMethod::Backtracking(_) => "backtracking",
-            CountMethod::Csp(_) => "csp",
-        }
-    }
-}
-
-/// What [`count_by`] found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Tally {
-    /// The solutions counted: all of them, unless `gave_up`.
-    pub all: u64,
-    /// The symmetry classes, where the method counts them ([`CountMethod::Bitboard`]).
-    pub fundamental: Option<u64>,
-    /// `true` when a search stopped at its budget, so that `all` is only a lower bound.
-    pub gave_up: bool,
-}
-
-impl Tally {
-    /// The number asked for: the classes with `fundamental` (where the method counts them),
-    /// otherwise every solution.
-    pub fn answer(&self, fundamental: bool) -> u64 {
-        if fundamental {
-            self.fundamental.unwrap_or(self.all)
-        } else {
-            self.all
-        }
-    }
-}
 
 /// Counts the solutions of n queens with `method` (`options` for the two that run on threads;
 /// `options.time_limit` for all of them).
@@ -158,7 +97,7 @@ pub fn count_by(
             })
         }
         CountMethod::Csp(max_nodes) => {
-            let problem = csp::create_csp_by(n, deadline)
+            let problem = crate::queens::csp::create_csp_by(n, deadline)
                 .map_err(|error| QueensError::of_csp(n, &error))?
                 .ok_or_else(out_of_time)?;
             let cap = csp::solve::Cap {

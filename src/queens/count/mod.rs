@@ -31,47 +31,25 @@
 mod burnside;
 mod halves;
 mod join;
+mod ledger;
 mod list;
 mod method;
 mod pieces;
 mod plain;
 mod plan;
 mod search;
+mod size;
 mod store;
+mod tally;
 
 pub use burnside::{count_fundamental_by_burnside, count_symmetric};
 pub use halves::{HALVES_FASTER_FROM, MAX_HALVES_N};
+pub use ledger::{Ledger, LedgerError, MAX_PARTS, Part};
 pub use list::{all_solutions, fundamental_solutions};
-pub use method::{CountMethod, MAX_SAT_COUNT_N, Tally, count_by};
-pub use pieces::{
-    Ledger, LedgerError, MAX_PARTS, Part, count, count_both, count_by_halves, count_fundamental,
-    count_ledger, merge,
-};
+pub use method::{MAX_SAT_COUNT_N, count_by};
+pub use pieces::{count, count_both, count_by_halves, count_fundamental, count_ledger, merge};
 pub use plain::count_plain;
 pub use search::{CountOptions, Counts, bitboard_pieces};
+pub use size::{MAX_COUNT_N, MAX_THREADS};
 pub use store::{CountFiles, Kept, KeptCount, count_kept, merge_files};
-
-use super::QueensError;
-
-/// The largest board [`count`] takes: a row is one 32-bit word.
-pub const MAX_COUNT_N: usize = 32;
-
-/// The most threads [`count_both`] starts, whatever it is asked for.
-pub const MAX_THREADS: usize = 256;
-
-/// Refuses boards wider than a 32-bit word.
-fn check_size(n: usize) -> Result<(), QueensError> {
-    if n > MAX_COUNT_N {
-        return Err(QueensError::OutOfRange {
-            n,
-            max: MAX_COUNT_N,
-            method: "counting",
-        });
-    }
-    Ok(())
-}
-
-/// The n low bits: every column of a row.
-fn full_mask(n: usize) -> u32 {
-    if n >= 32 { u32::MAX } else { (1_u32 << n) - 1 }
-}
+pub use tally::{CountMethod, Tally};

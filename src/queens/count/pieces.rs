@@ -15,106 +15,19 @@
 //! merge recomputes it, so that results of a different split (another version, another n) are
 //! refused rather than added.
 
-use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use super::ledger::{HEADER, Ledger, LedgerError, Part};
+use super::plain::count_plain;
 use super::plan::{Found, Plan, Worker};
-use super::{CountMethod, CountOptions, Counts, Tally, check_size, count_plain};
+use super::search::{CountOptions, Counts};
+use super::size::check_size;
+use super::tally::{CountMethod, Tally};
 use crate::budget::Limit;
 use crate::hash::{fnv, fnv_str};
-use crate::queens::QueensError;
-
-/// The most parts a count is split into.
-pub const MAX_PARTS: usize = 1 << 20;
-
-/// One share of a count's pieces: part `index` of `parts`, counted from 0 (as a Slurm job
-/// array's task ids are).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Part {
-    index: usize,
-    parts: usize,
-}
-
-impl Default for Part {
-    /// The whole count.
-    fn default() -> Self {
-        Part::WHOLE
-    }
-}
-
-impl Part {
-    /// The whole count: part 0 of 1.
-    pub const WHOLE: Part = Part { index: 0, parts: 1 };
-
-    /// Part `index` of `parts` (from 0 to `parts` − 1).
-    ///
-    /// # Errors
-    /// When `parts` is 0 or more than [`MAX_PARTS`], or `index` is not below it.
-    pub fn new(index: usize, parts: usize) -> Result<Part, LedgerError> {
-        if parts == 0 || parts > MAX_PARTS {
-            return Err(LedgerError(format!(
-                "a count splits into 1 to {MAX_PARTS} parts, not {parts}"
-            )));
-        }
-        if index >= parts {
-            return Err(LedgerError(format!(
-                "the parts of {parts} are numbered 0 to {}; there is no part {index}",
-                parts - 1
-            )));
-        }
-        Ok(Part { index, parts })
-    }
-
-    /// The part's number, from 0.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// How many parts the count is split into.
-    pub fn parts(&self) -> usize {
-        self.parts
-    }
-
-    /// Whether the count's piece number `piece` is this part's. The pieces are dealt out in a
-    /// snake, parts 0, 1, …, K − 1, then K − 1, …, 1, 0, and again: neighbouring pieces cost
-    /// about the same, so each part gets its share of the dear ones and of the cheap ones.
-    pub fn takes(&self, piece: usize) -> bool {
-        let turn = piece % (2 * self.parts);
-        let part = if turn < self.parts {
-            turn
-        } else {
-            2 * self.parts - 1 - turn
-        };
-        part == self.index
-    }
-}
-
-impl fmt::Display for Part {
-    /// "part 3 of 8" (from 0).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "part {} of {}", self.index, self.parts)
-    }
-}
-
-/// Why a ledger could not be made, read or merged: one sentence for the user.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LedgerError(pub String);
-
-impl fmt::Display for LedgerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for LedgerError {}
-
-impl From<QueensError> for LedgerError {
-    fn from(error: QueensError) -> Self {
-        LedgerError(error.to_string())
-    }
-}
+use crate::queens::error::QueensError;
 
 /// The plan of a board too small to cut (n < 4): one piece, the plain search.
 struct Whole {
@@ -161,17 +74,6 @@ fn has_pieces(method: CountMethod) -> bool {
     matches!(method, CountMethod::Bitboard | CountMethod::Halves)
 }
 
-/// The name a ledger gives a method.
-fn method_name(method: CountMethod) -> &'static str {
-    match method {
-        CountMethod::Bitboard => "bitboard",
-        CountMethod::Halves => "halves",
-        CountMethod::Sat(_) => "sat",
-        CountMethod::Backtracking(_) => "backtracking",
-        CountMethod::Csp(_) => "csp",
-    }
-}
-
 /// The pieces of `part` among the plan's, in order.
 fn members(plan: &dyn Plan, part: Part) -> Vec<usize> {
     (0..plan.len()).filter(|&p| part.takes(p)).collect()
@@ -179,42 +81,12 @@ fn members(plan: &dyn Plan, part: Part) -> Vec<usize> {
 
 /// The checksum of a part's pieces: the method, n, the part, and each piece's number and key.
 fn covers(plan: &dyn Plan, n: usize, method: CountMethod, part: Part, members: &[usize]) -> u64 {
-    let mut hash = fnv(fnv_str(method_name(method)), n as u64);
+    let mut hash = fnv(fnv_str(method.flag()), n as u64);
     hash = fnv(fnv(hash, part.parts as u64), part.index as u64);
     for &piece in members {
         hash = fnv(fnv(hash, piece as u64), plan.key(piece));
     }
     hash
-}
-
-/// The record of one part of a count: which of its pieces are counted, and what they found.
-///
-/// ```
-/// use nqueens::queens::{CountMethod, CountOptions, Ledger, Part, count_ledger, merge};
-/// // 10 queens in three parts, each counted on its own, then added up.
-/// let mut parts = Vec::new();
-/// for index in 0..3 {
-///     let mut ledger = Ledger::new(10, CountMethod::Halves, Part::new(index, 3)?)?;
-///     count_ledger(&mut ledger, &CountOptions::default())?;
-///     parts.push(ledger);
-/// }
-/// assert_eq!(merge(&parts)?.all, 724);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ledger {
-    n: usize,
-    method: CountMethod,
-    part: Part,
-    /// The count's pieces in all parts.
-    total: usize,
-    covers: u64,
-    /// For each of the part's pieces, in order: counted yet?
-    done: Vec<bool>,
-    solutions: u64,
-    classes: u64,
-    /// The time spent counting, over every run that added to this ledger.
-    seconds: f64,
 }
 
 impl Ledger {
@@ -228,14 +100,14 @@ impl Ledger {
         if !has_pieces(method) {
             return Err(LedgerError(format!(
                 "only the bitboard and halves counts are cut into pieces, not {}",
-                method_name(method)
+                method.flag()
             )));
         }
         let plan = plan(n, method)?;
         if part.parts > plan.len() {
             return Err(LedgerError(format!(
                 "the {} count of {n} queens has {} pieces, so at most {} parts; not {}",
-                method_name(method),
+                method.flag(),
                 plan.len(),
                 plan.len(),
                 part.parts
@@ -258,98 +130,6 @@ impl Ledger {
             classes: 0,
             seconds: 0.0,
         }
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    /// The counting method.
-    pub fn method(&self) -> CountMethod {
-        self.method
-    }
-
-    /// Which part of the count this is.
-    pub fn part(&self) -> Part {
-        self.part
-    }
-
-    /// The checksum of the pieces this part covers (the method, n, the split and every piece).
-    pub fn covers(&self) -> u64 {
-        self.covers
-    }
-
-    /// The pieces of this part, and how many of them are counted.
-    pub fn pieces(&self) -> (usize, usize) {
-        (self.done.len(), self.done.iter().filter(|&&d| d).count())
-    }
-
-    /// The pieces of the whole count, in all parts.
-    pub fn pieces_in_all(&self) -> usize {
-        self.total
-    }
-
-    /// Whether every piece of the part is counted.
-    pub fn is_complete(&self) -> bool {
-        self.done.iter().all(|&d| d)
-    }
-
-    /// The seconds spent counting this part, over every run that added to it.
-    pub fn seconds(&self) -> f64 {
-        self.seconds
-    }
-
-    /// What the counted pieces found: the solutions, and the classes for the bitboard search;
-    /// `gave_up` while pieces are left.
-    pub fn tally(&self) -> Tally {
-        Tally {
-            all: self.solutions,
-            fundamental: (self.method == CountMethod::Bitboard).then_some(self.classes),
-            gave_up: !self.is_complete(),
-        }
-    }
-
-    /// The ledger as a small text file: a line a field, the pieces counted as ranges, and a
-    /// checksum of the lines above it, so that a damaged or edited file is refused.
-    pub fn to_text(&self) -> String {
-        let mut ranges = Vec::new();
-        let mut i = 0;
-        while i < self.done.len() {
-            if self.done[i] {
-                let start = i;
-                while i + 1 < self.done.len() && self.done[i + 1] {
-                    i += 1;
-                }
-                ranges.push(if start == i {
-                    start.to_string()
-                } else {
-                    format!("{start}-{i}")
-                });
-            }
-            i += 1;
-        }
-        let done = if ranges.is_empty() {
-            "none".to_owned()
-        } else {
-            ranges.join(" ")
-        };
-        let body = format!(
-            "{HEADER}\nn {}\nmethod {}\npart {} of {}\npieces {} of {}\ncovers {:016x}\ncounted {}\n\
-             solutions {}\nclasses {}\nseconds {:.3}\n",
-            self.n,
-            method_name(self.method),
-            self.part.index,
-            self.part.parts,
-            self.done.len(),
-            self.total,
-            self.covers,
-            done,
-            self.solutions,
-            self.classes,
-            self.seconds,
-        );
-        format!("{body}check {:016x}\n", fnv_str(&body))
     }
 
     /// Reads a ledger written by [`to_text`](Self::to_text), and checks that it belongs to this
@@ -408,7 +188,7 @@ impl Ledger {
                 "the ledger's pieces are not this version's {} of the {} count of {n} queens \
                  ({pieces} of {total} pieces, checksum {}; here {} of {}, checksum {:016x})",
                 part,
-                method_name(method),
+                method.flag(),
                 field("covers")?,
                 ledger.done.len(),
                 ledger.total,
@@ -438,9 +218,6 @@ impl Ledger {
     }
 }
 
-/// The first line of a ledger's text.
-const HEADER: &str = "nqueens count ledger 1";
-
 /// Counts the pieces of the ledger's part that are not counted yet, on `options.threads`
 /// threads, recording each in the ledger as it is finished. With `options.time_limit`, the
 /// threads stop taking pieces when it passes, and the pieces under way stop soon after; what was
@@ -464,7 +241,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         t => t,
     }
     .min(left.len())
-    .clamp(1, super::MAX_THREADS);
+    .clamp(1, super::size::MAX_THREADS);
     let base = ledger.seconds;
     if !prepared {
         ledger.seconds = base + start.elapsed().as_secs_f64();
@@ -614,10 +391,10 @@ pub fn merge(parts: &[Ledger]) -> Result<Tally, LedgerError> {
                  by {}",
                 first.part,
                 first.n,
-                method_name(first.method),
+                first.method.flag(),
                 ledger.part,
                 ledger.n,
-                method_name(ledger.method)
+                ledger.method.flag()
             )));
         }
         let index = ledger.part.index;

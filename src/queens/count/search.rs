@@ -1,9 +1,10 @@
 //! The symmetric bitboard search on threads: every solution and the classes in one search.
 
+use super::ledger::Ledger;
 use super::plan::{Found, Plan, Worker};
-use super::{MAX_COUNT_N, check_size, full_mask};
+use super::size::{MAX_COUNT_N, check_size, full_mask};
 use crate::hash::{FNV_START, fnv};
-use crate::queens::QueensError;
+use crate::queens::error::QueensError;
 
 /// How [`count_both`](super::count_both) runs.
 #[derive(Clone, Copy, Default)]
@@ -18,7 +19,7 @@ pub struct CountOptions<'a> {
     pub time_limit: Option<std::time::Duration>,
     /// Called after each piece of a [`count_ledger`](super::count_ledger) with the ledger as it
     /// stands (to write it out now and then).
-    pub checkpoint: Option<&'a (dyn Fn(&super::Ledger) + Sync)>,
+    pub checkpoint: Option<&'a (dyn Fn(&Ledger) + Sync)>,
 }
 
 impl std::fmt::Debug for CountOptions<'_> {

@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::method::{CountMethod, Tally};
-use super::pieces::{Ledger, Part, count_ledger, merge};
+use super::ledger::{Ledger, Part};
+use super::pieces::{count_ledger, merge};
 use super::search::CountOptions;
+use super::tally::{CountMethod, Tally};
 use crate::budget::Limit;
 use crate::failure::Failure;
-use crate::queens::QueensError;
+use crate::queens::error::QueensError;
 
 /// The files of one count, or of one part of a count, in a directory.
 #[derive(Debug, Clone, PartialEq, Eq)]

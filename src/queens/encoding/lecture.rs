@@ -4,7 +4,7 @@
 //! and n rows with at most one each make at most n, so there are exactly n, one per row and one
 //! per column. 8 queens: 512 clauses over 64 variables.
 
-use super::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
+use super::constraint::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
 use crate::queens::variables::{column_squares, row_squares};
 
 /// The lecture's encoding.

@@ -2,15 +2,32 @@
 //! flat [`Cnf`], without names, so that a thousand queens (twelve million clauses with a linear
 //! at-most-one) take a second to write down.
 
-use super::{Encoding, QueensError};
+use super::kind::Encoding;
 use crate::encode::Amo;
 use crate::logic::Cnf;
+use crate::queens::error::QueensError;
 use crate::queens::variables::number;
 
 /// The most clauses [`Encoding::numbered`] makes (about 16 bytes each: a gigabyte).
 pub const MAX_NUMBERED_CLAUSES: u128 = 60_000_000;
 
 impl Encoding {
+    /// The clauses for n queens as a DIMACS text (`nqueens cnf`): with pairwise at-most-one the
+    /// named clauses of [`Encoding::clauses`] with their name table, otherwise the numbered ones,
+    /// helpers after the queens and no table.
+    ///
+    /// # Errors
+    /// As [`Encoding::clauses`] and [`Encoding::numbered`].
+    pub fn dimacs(self, n: usize, amo: Amo) -> Result<String, QueensError> {
+        if amo == Amo::Pairwise {
+            return Ok(crate::logic::dimacs::write(&self.clauses(n)?));
+        }
+        let mut text = Vec::new();
+        // Writing to memory cannot fail, and numbers are text.
+        let _ = self.numbered(n, amo)?.write_dimacs(&[], &mut text);
+        Ok(String::from_utf8(text).unwrap_or_default())
+    }
+
     /// The encoding's clauses for n queens in DIMACS numbers, every "at most one" written by
     /// `amo`. The queen on row r, column c (both from 1) is variable [`number`]`(r, c, n)`;
     /// the auxiliary variables come after the n² queens. With [`Amo::Pairwise`] these are the

@@ -1,7 +1,7 @@
 //! The PyEDA essay's encoding: exactly one queen per row and per column (`OneHot`), at most one
 //! per diagonal (`OneHot0`). 8 queens: 744 clauses.
 
-use super::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
+use super::constraint::{Constraint, Encode, diagonal_constraints, diagonal_count, pairs};
 use crate::queens::variables::{column_squares, row_squares};
 
 /// The PyEDA essay's encoding.

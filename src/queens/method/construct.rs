@@ -1,7 +1,8 @@
 //! The explicit construction (see [`crate::queens::huge::construct`]).
 
-use super::{Found, Stats};
-use crate::queens::{QueensError, huge};
+use super::found::{Found, Stats};
+use crate::queens::error::QueensError;
+use crate::queens::huge;
 
 pub(super) fn place(n: usize) -> Result<Found, QueensError> {
     Ok(Found {

@@ -2,11 +2,11 @@
 
 use std::time::Instant;
 
-use super::{Found, Method, Stats, narrow};
+use super::found::{Found, Stats, narrow};
+use super::kind::Method;
 use crate::budget::{Budget, Limit};
-use crate::csp;
 use crate::csp::solve::{self, Cap};
-use crate::queens::QueensError;
+use crate::queens::error::QueensError;
 
 pub(super) fn place(
     n: usize,
@@ -15,7 +15,8 @@ pub(super) fn place(
     start: Instant,
 ) -> Result<Found, QueensError> {
     let deadline = limits.deadline(start);
-    let built = csp::create_csp_by(n, deadline).map_err(|error| QueensError::of_csp(n, &error))?;
+    let built = crate::queens::csp::create_csp_by(n, deadline)
+        .map_err(|error| QueensError::of_csp(n, &error))?;
     let Some(problem) = built else {
         return Err(out_of_time(n, method, limits));
     };

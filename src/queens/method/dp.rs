@@ -2,13 +2,15 @@
 
 use std::time::Instant;
 
-use super::{Found, Stats, narrow};
+use super::found::{Found, Stats, narrow};
 use crate::cdcl::{self, CdclOptions, CnfOutcome, Decide};
 use crate::dp::{self, Heuristic, Options};
 use crate::encode::Amo;
 use crate::logic::{Clauses, Model};
+use crate::queens::encoding::Encoding;
+use crate::queens::error::QueensError;
+use crate::queens::variables::decode;
 use crate::queens::variables::number;
-use crate::queens::{Encoding, QueensError, decode};
 use crate::sat::{Budget, Limit, Outcome};
 
 pub(super) fn place(

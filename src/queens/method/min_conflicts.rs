@@ -2,9 +2,10 @@
 
 use std::time::Instant;
 
-use super::{Found, Stats};
+use super::found::{Found, Stats};
 use crate::budget::{Budget, Limit};
-use crate::queens::{QueensError, huge};
+use crate::queens::error::QueensError;
+use crate::queens::huge;
 
 /// The queens' min-conflicts, within the steps and the time of `limits` (from `start`).
 pub(super) fn place(

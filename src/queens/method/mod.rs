@@ -8,165 +8,19 @@ mod backtracking;
 mod construct;
 mod csp;
 mod dp;
+mod found;
+mod kind;
 mod min_conflicts;
 
-use std::fmt;
+pub use found::Stats;
+pub use kind::{CDCL_PAIRWISE_UP_TO, Method};
 
 use crate::budget::Budget;
 use std::time::{Duration, Instant};
 
-use super::QueensError;
 use super::huge;
 use crate::board::{Board, MAX_PRINTED};
-use crate::cdcl::Decide;
-use crate::dp::Heuristic;
-use crate::encode::Amo;
-use crate::queens::Encoding;
-
-/// The largest board on which `solve --method cdcl` keeps the lecture's pairwise clauses and
-/// VSIDS when no encoding or decision rule is given; see [`Method::cdcl_for`].
-pub const CDCL_PAIRWISE_UP_TO: usize = 32;
-
-/// A way to place n queens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
-    /// Davis–Putnam on the clauses of an encoding (lectures 06 and 07).
-    Dp {
-        /// How the literal to split on is chosen.
-        heuristic: Heuristic,
-        /// How the board becomes clauses.
-        encoding: Encoding,
-    },
-    /// Conflict-driven clause learning ([`crate::cdcl`]) on the clauses of an encoding, in
-    /// DIMACS numbers ([`Encoding::numbered`]).
-    Cdcl {
-        /// How the board becomes clauses.
-        encoding: Encoding,
-        /// How each "at most one" becomes clauses.
-        amo: Amo,
-        /// How CDCL picks its decisions.
-        decide: Decide,
-    },
-    /// The CSP lecture's backtracking: variables in order, values in increasing order.
-    CspBacktracking,
-    /// The CSP with the most constrained variable first and forward checking.
-    CspPropagation,
-    /// The CSP's general min-conflicts local search.
-    CspMinConflicts {
-        /// The seed of its random choices.
-        seed: u64,
-    },
-    /// The backtracking lecture's row-by-row search on the board.
-    Backtracking,
-    /// The explicit construction, for every n ≥ 4, in O(n).
-    Construct,
-    /// Min-conflicts made for queens, with diagonal counters: a million queens in a second.
-    MinConflicts {
-        /// The seed of its random choices.
-        seed: u64,
-    },
-}
-
-impl Method {
-    /// CDCL with the at-most-one encoding and decision rule chosen by size, for when the user
-    /// gives neither: up to [`CDCL_PAIRWISE_UP_TO`] queens the lecture's pairwise clauses and
-    /// VSIDS, which are quickest there; above, the product encoding (clauses that grow as n²,
-    /// not n³, with the fewest helper variables of the linear encodings) and the shortest clause
-    /// first (the most constrained column next), which place thousands of queens with a handful
-    /// of conflicts. `amo` and `decide`, when given, win.
-    pub fn cdcl_for(
-        n: usize,
-        encoding: Encoding,
-        amo: Option<Amo>,
-        decide: Option<Decide>,
-    ) -> Method {
-        let small = n <= CDCL_PAIRWISE_UP_TO;
-        Method::Cdcl {
-            encoding,
-            amo: amo.unwrap_or(if small { Amo::Pairwise } else { Amo::Product }),
-            decide: decide.unwrap_or(if small {
-                Decide::Vsids
-            } else {
-                Decide::ShortestClause
-            }),
-        }
-    }
-
-    /// The lecture's own: Davis–Putnam on the lecture's clauses, first variable.
-    pub const LECTURE: Method = Method::Dp {
-        heuristic: Heuristic::FirstVariable,
-        encoding: Encoding::Lecture,
-    };
-
-    /// The method's name as the messages give it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Dp { .. } => "Davis–Putnam",
-            Method::Cdcl { .. } => "CDCL",
-            Method::CspBacktracking => "CSP backtracking",
-            Method::CspPropagation => "CSP propagation",
-            Method::CspMinConflicts { .. } => "CSP min-conflicts",
-            Method::Backtracking => "backtracking",
-            Method::Construct => "the construction",
-            Method::MinConflicts { .. } => "min-conflicts",
-        }
-    }
-}
-
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Method::Dp {
-                heuristic,
-                encoding,
-            } => write!(f, "Davis–Putnam ({heuristic}, {encoding} encoding)"),
-            Method::Cdcl {
-                encoding,
-                amo,
-                decide,
-            } => write!(f, "CDCL ({encoding} encoding, {amo} at-most-one, {decide})"),
-            other => f.write_str(other.name()),
-        }
-    }
-}
-
-/// What a solver reports besides the board: named counts, in the order they are printed.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stats {
-    entries: Vec<(&'static str, String)>,
-}
-
-impl Stats {
-    /// Adds a line.
-    #[must_use]
-    pub fn with(mut self, name: &'static str, value: impl fmt::Display) -> Self {
-        self.entries.push((name, value.to_string()));
-        self
-    }
-
-    /// The value of a line, as printed.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The lines, in order.
-    pub fn entries(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        self.entries.iter().map(|(n, v)| (*n, v.as_str()))
-    }
-}
-
-impl fmt::Display for Stats {
-    /// One `name: value` line each, the values aligned.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (name, value) in &self.entries {
-            writeln!(f, "{:<19}{value}", format!("{name}:"))?;
-        }
-        Ok(())
-    }
-}
+use crate::queens::error::QueensError;
 
 /// n queens placed, none attacking another (checked before it was returned).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -234,12 +88,6 @@ impl Placement {
     }
 }
 
-/// What a solver found, before it is checked.
-struct Found {
-    columns: Vec<u32>,
-    stats: Stats,
-}
-
 /// Places n queens with a method, within the limits; the board is checked in O(n) (every row,
 /// column and diagonal holds at most one queen) before it is returned.
 ///
@@ -294,26 +142,9 @@ pub fn place(n: usize, method: &Method, limits: &Budget) -> Result<Placement, Qu
     })
 }
 
-/// 1-based columns as `u32`, as [`Placement`] keeps them (every method's n is at most
-/// [`huge::MAX_HUGE_N`], so they fit).
-fn narrow(columns: impl IntoIterator<Item = usize>) -> Vec<u32> {
-    columns
-        .into_iter()
-        .map(|c| u32::try_from(c).unwrap_or(u32::MAX))
-        .collect()
-}
-
-/// The refusal for a board larger than a method takes.
-fn out_of_range(n: usize, max: usize, method: &'static str) -> Result<(), QueensError> {
-    if n > max {
-        Err(QueensError::OutOfRange { n, max, method })
-    } else {
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::found::narrow;
     use super::*;
 
     #[test]

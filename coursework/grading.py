@@ -1,0 +1,352 @@
+"""The grading of the nqueens coursework, as nbgrader's preprocessors: what nbgrader_config.py
+sets up with `configure`.
+
+When grading, every kernel runs in the sandbox of sandbox.py, and no test cell judges anything:
+it runs the student's function on the judge's inputs and shows the answers, and the judge (the
+program `nqueens-judge`, run here, outside the student's process) compares them with its
+reference and writes the score (see CollectCells and JudgeCells). The hidden tests' inputs come
+from a seed of the grader's (see hidden_seed): an HMAC-SHA-256 of the student, the assignment and
+the cell under the course's secret (Python's own hmac and hashlib).
+"""
+
+import hashlib
+import hmac
+import json
+import os
+import pathlib
+import re
+import secrets
+import subprocess
+
+import evcxr_execute
+import nbformat
+from evcxr_execute import EvcxrExecute
+from nbconvert.preprocessors import ClearMetadataPreprocessor, Preprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties,
+    CheckCellMetadata,
+    ClearHiddenTests,
+    ClearMarkScheme,
+    ClearOutput,
+    ClearSolutions,
+    ComputeChecksums,
+    IgnorePattern,
+    IncludeHeaderFooter,
+    InstantiateTests,
+    LimitOutput,
+    LockCells,
+    SaveAutoGrades,
+    SaveCells,
+)
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+# The course folder nbgrader works in, set by `configure` (its gradebook, and the grading secret
+# beside it).
+COURSE_ROOT = [str(HERE)]
+
+DEP = re.compile(r'^(:dep coursework = \{ path = ")[^"]*(".*)$', re.MULTILINE)
+
+# Where the setup cell's `:dep coursework` line points in what students get (nbgrader's release
+# folder, the bundle of `make release`): the crate in a folder `kit` beside the notebook.
+STUDENTS_KIT = "kit"
+
+
+# Every graded notebook's kernel runs in the sandbox (sandbox.py): as a user of its own, seeing
+# only the students' kit, read-only, and a build folder of its own. NQUEENS_GRADING_SANDBOX=off
+# grades without it (the students' code then runs with the grader's rights: for a trusted class
+# or a machine where the sandbox cannot run, never for strangers' work).
+SANDBOX = os.environ.get("NQUEENS_GRADING_SANDBOX", "on") != "off"
+
+
+class CratePath(Preprocessor):
+    """Points the notebook's `:dep coursework = { path = ... }` line at the crate the kernel
+    builds against, wherever nbgrader runs the notebook: in the sandbox, the students' kit as it
+    sees it; without, this repository's coursework crate (coursework/kit)."""
+
+    def crate(self):
+        if SANDBOX:
+            import sandbox
+
+            return sandbox.KIT
+        return os.environ.get("NQUEENS_KIT", str(HERE / "kit"))
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "code":
+            cell.source = DEP.sub(lambda m: m.group(1) + self.crate() + m.group(2), cell.source)
+        return cell, resources
+
+
+class CratePathBack(CratePath):
+    """After the run, the `:dep` line as students have it, so that the graded notebook and its
+    feedback show no path of the grading machine. Before generate_assignment, the same: the
+    released copies (and their checksums) have the students' path."""
+
+    def crate(self):
+        return STUDENTS_KIT
+
+
+class ClearNotes(Preprocessor):
+    """Drops the course's own notes from the cells (the wrong answers the grading test uses),
+    so that the released copies carry none."""
+
+    def preprocess_cell(self, cell, resources, index):
+        cell.metadata.pop("nqueens", None)
+        return cell, resources
+
+
+
+
+# What an answer may not hold: evcxr's commands (`:dep` would swap the crate the notebook loads)
+# and `extern crate`, which evcxr turns into a dependency fetched from crates.io.
+NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]|\bextern\s+crate\b", re.MULTILINE)
+# A test cell's checker, the student's function it checks, and how the cell scores.
+CHECK = re.compile(r"::coursework::(hidden::)?(check_\w+)\((\w+)")
+SCORE = re.compile(r"\.(grade|points)\(([^()]*)\);?\s*$")
+MIME = "text/x-nqueens-answers"
+STOPPED = "nqueens-answers-when-stopped: "
+
+
+def grading_secret():
+    """The course's secret for the hidden tests' seeds: $NQUEENS_GRADING_SECRET, or a file in the
+    course folder written on first use (keep it out of what students get)."""
+    if os.environ.get("NQUEENS_GRADING_SECRET"):
+        return os.environ["NQUEENS_GRADING_SECRET"].encode()
+    path = pathlib.Path(COURSE_ROOT[0]) / ".grading-secret"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip().encode()
+
+
+def hidden_seed(student, assignment, grade_id):
+    """The seed of one hidden test: the same each time one student's work is graded (a regrade
+    gives the same score), different across students, cells and courses, and not known to a
+    student who has not had the feedback."""
+    message = f"{student}/{assignment}/{grade_id}".encode()
+    return int.from_bytes(hmac.new(grading_secret(), message, hashlib.sha256).digest()[:8], "big")
+
+
+def judge_program():
+    """The judge, built from this repository when missing (`NQUEENS_JUDGE` names another)."""
+    if os.environ.get("NQUEENS_JUDGE"):
+        return os.environ["NQUEENS_JUDGE"]
+    program = HERE.parent / "target" / "release" / "nqueens-judge"
+    if not program.exists():
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nqueens-judge"],
+                       cwd=HERE.parent, check=True)
+    return str(program)
+
+
+def judge(*args, answers=None):
+    """Runs the judge; its standard output."""
+    done = subprocess.run([judge_program(), *args], input=answers, capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"nqueens-judge {' '.join(args)}: {done.stderr.strip()}")
+    return done.stdout
+
+
+class CollectCells(Preprocessor):
+    """Before the run. Every test cell (`::coursework::check_…(f).grade()`, or a hidden test's
+    `::coursework::hidden::check_…(f, SEED)`) becomes a cell that runs the student's `f` on the
+    judge's inputs for that checker (the hidden ones of this student's seed) and shows the
+    answers: `::coursework::answers::check_…(f, inputs)`. It judges nothing, and holds nothing a
+    student could use to forge a score. Every cell a student could write (the answers, and any
+    cell they added) is run only if it holds no evcxr command and no `extern crate`; otherwise
+    it is replaced by a comment."""
+
+    def preprocess(self, nb, resources):
+        grading = resources.get("nbgrader", {})
+        student, assignment = grading.get("student", ""), grading.get("assignment", "")
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if cell.cell_type != "code":
+                continue
+            # OverwriteCells has put the course's text back into every locked cell it knows;
+            # a cell without a known grade_id is the student's.
+            written_by_student = not (meta.get("locked") and meta.get("grade_id"))
+            if written_by_student and NOT_AN_ANSWER.search(cell.source):
+                cell.source = ("// This cell held a line for the kernel (`:dep`, `:opt`, ...) or "
+                               "`extern crate`, which answers may not use: it was not run.")
+            if not meta.get("grade") or meta.get("solution"):
+                continue
+            checks = CHECK.findall(cell.source)
+            scored = SCORE.search(cell.source)
+            if not checks or not scored:
+                continue
+            hidden, checker, function = checks[-1]
+            seed = hidden_seed(student, assignment, meta["grade_id"]) if hidden else None
+            inputs = judge("inputs", checker, *(["--seed", str(seed)] if hidden else []))
+            cell.metadata["nqueens_judge"] = {
+                "checker": checker, "seed": seed, "source": cell.source,
+                "kind": scored.group(1)}
+            fence = "#" * 4
+            # (A line that starts with `:` would be an evcxr command.)
+            cell.source = (f"let () = ::coursework::answers::{checker}({function}, "
+                           f'r{fence}"{inputs.strip()}"{fence});')
+        return nb, resources
+
+
+def answers_of(cell):
+    """The answers a collecting cell showed: the one output of the answers' MIME type, or the one
+    line on stderr that carries them when the calls were stopped; None when there is no set or
+    more than one (the cell's code is the student's, and one set is all it gets)."""
+    shown = ["".join(o["data"][MIME]) for o in cell.get("outputs", [])
+             if o.get("output_type") in ("display_data", "execute_result")
+             and MIME in o.get("data", {})]
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "stream":
+            shown += [line[len(STOPPED):] for line in "".join(output["text"]).split("\n")
+                      if line.startswith(STOPPED)]
+    return shown[0] if len(shown) == 1 else None
+
+
+def carries_answers(output):
+    """Whether an output is (or holds) a set of answers, which the judge's report replaces."""
+    return MIME in output.get("data", {}) or STOPPED in "".join(output.get("text", ""))
+
+
+def as_display(output):
+    """An output of the student's, kept in sight as a display that nbgrader does not score."""
+    if output.get("output_type") == "stream":
+        return nbformat.v4.new_output("display_data", data={"text/plain": output["text"]})
+    if output.get("output_type") == "error":
+        text = "\n".join([f"{output.get('ename', '')}: {output.get('evalue', '')}",
+                          *output.get("traceback", [])])
+        return nbformat.v4.new_output("display_data", data={"text/plain": text})
+    return nbformat.v4.new_output("display_data", data=output.get("data", {}),
+                                  metadata=output.get("metadata", {}))
+
+
+class JudgeCells(Preprocessor):
+    """After the run: each test cell scores what the judge makes of its answers, and nothing
+    else. The cell's outputs become the judge's report (its words and drawing), then whatever
+    else the student's code showed, as displays nbgrader does not score, then what nbgrader
+    scores: a line on stderr when the judge gave nothing (0 points), the points for a cell with
+    partial credit, nothing for a cell that passed (full points). The cell's source is put back
+    as the students' copies have it."""
+
+    def preprocess_cell(self, cell, resources, index):
+        meta = cell.metadata.pop("nqueens_judge", None)
+        if meta is None:
+            return cell, resources
+        cell.source = meta["source"]
+        points = float(cell.metadata["nbgrader"]["points"])
+        answers = answers_of(cell)
+        seed = ["--seed", str(meta["seed"])] if meta["seed"] is not None else []
+        verdict = json.loads(judge("score", meta["checker"], *seed, "--points", str(points),
+                                   answers=answers if answers is not None else
+                                   "(no answers were shown, or more than one set)"))
+        score = verdict["points"] if meta["kind"] == "points" else \
+            (points if verdict["passed"] else 0.0)
+        outputs = [nbformat.v4.new_output(
+            "display_data", data={"text/html": verdict["html"], "text/plain": verdict["text"]})]
+        outputs += [as_display(o) for o in cell.get("outputs", []) if not carries_answers(o)]
+        if score <= 0:
+            first = verdict["text"].split("\n", 1)[0]
+            outputs.append(nbformat.v4.new_output("stream", name="stderr", text=first + "\n"))
+        elif meta["kind"] == "points":
+            outputs.append(nbformat.v4.new_output(
+                "execute_result", data={"text/plain": f"{score:.2f}"}, execution_count=None))
+        cell.outputs = outputs
+        return cell, resources
+
+
+class GradesBefore(Preprocessor):
+    """Before the run: what the gradebook holds of this notebook's manual scores and extra
+    credit (a regrade finds the lecturer's), for GradesAfter to compare."""
+
+    def preprocess(self, nb, resources):
+        resources["nqueens_grades"] = lecturers_grades(resources)
+        return nb, resources
+
+
+class GradesAfter(Preprocessor):
+    """After the run: the notebook's manual scores and extra credit as they were before it. The
+    sandbox keeps the gradebook out of the kernel's reach; this says so loudly if it ever did
+    not, instead of saving grades a student's code could have written."""
+
+    def preprocess(self, nb, resources):
+        if lecturers_grades(resources) != resources.pop("nqueens_grades", None):
+            raise RuntimeError("the gradebook's manual scores or extra credit changed while the "
+                               "notebook ran: its code reached the gradebook; nothing is saved")
+        return nb, resources
+
+
+def lecturers_grades(resources):
+    """The manual scores and extra credit of one student's notebook, as the gradebook holds
+    them (empty before its first grading)."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    grading = resources["nbgrader"]
+    with Gradebook(grading["db_url"]) as gradebook:
+        try:
+            notebook = gradebook.find_submission_notebook(
+                grading["notebook"], grading["assignment"], grading["student"])
+        except MissingEntry:
+            return []
+        return sorted((g.name, g.manual_score, g.extra_credit) for g in notebook.grades)
+
+
+def configure(c):
+    """Sets nbgrader up for the course: the folder, the Rust notebooks' solution and hidden-test
+    markers, the evcxr executor (in the sandbox unless NQUEENS_GRADING_SANDBOX=off), and the
+    preprocessors of generate_assignment and autograde."""
+    # The first cell compiles the crate into the kernel: evcxr_execute allows for a cold build.
+    # A checker stops a looping answer itself after 15 seconds.
+    evcxr_execute.load(c)
+    c.CourseDirectory.course_id = "nqueens"
+    c.CourseDirectory.root = os.environ.get("NQUEENS_COURSE_ROOT", str(HERE))
+    COURSE_ROOT[0] = c.CourseDirectory.root
+
+    c.ClearSolutions.code_stub = {"rust": "todo!()"}
+    c.ClearSolutions.begin_solution_delimeter = "BEGIN SOLUTION"
+    c.ClearSolutions.end_solution_delimeter = "END SOLUTION"
+    c.ClearHiddenTests.begin_test_delimeter = "BEGIN HIDDEN TESTS"
+    c.ClearHiddenTests.end_test_delimeter = "END HIDDEN TESTS"
+
+    c.EvcxrExecute.sandbox = SANDBOX
+    c.EvcxrExecute.course_root = c.CourseDirectory.root
+
+    # nbconvert runs a preprocessor only when it is enabled.
+    for preprocessor in (CratePath, CratePathBack, ClearNotes, CollectCells, JudgeCells,
+                         GradesBefore, GradesAfter):
+        c[preprocessor.__name__].enabled = True
+
+    # The released copies point at the crate beside them (`kit/`), and their checksums say so.
+    c.GenerateAssignment.preprocessors = [
+        CratePathBack,
+        ClearNotes,
+        IncludeHeaderFooter,
+        InstantiateTests,
+        LockCells,
+        ClearSolutions,
+        ClearOutput,
+        CheckCellMetadata,
+        ComputeChecksums,
+        SaveCells,
+        ClearHiddenTests,
+        ClearMarkScheme,
+        ComputeChecksums,
+        CheckCellMetadata,
+    ]
+
+    # nbgrader's own list, with the crate's path set for the run (and put back after it), the test
+    # cells turned into collectors of answers and judged outside the kernel, and evcxr's replies
+    # understood.
+    c.Autograde.autograde_preprocessors = [
+        CratePath,
+        CollectCells,
+        GradesBefore,
+        EvcxrExecute,
+        GradesAfter,
+        JudgeCells,
+        CratePathBack,
+        IgnorePattern,
+        ClearMetadataPreprocessor,
+        LimitOutput,
+        SaveAutoGrades,
+        AssignLatePenalties,
+        CheckCellMetadata,
+    ]

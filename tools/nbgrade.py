@@ -1,0 +1,59 @@
+"""nbgrader through its Python API (`nbgrader.apps.NbGraderAPI`), in a process of its own.
+
+tools/coursework.py runs one of these per call: the grading runs the assignments side by side,
+each in a course folder of its own, and nbgrader's configuration (traitlets, loaded from
+coursework/nbgrader_config.py) belongs to a whole process, so two assignments cannot share one.
+The course folder is `$NQUEENS_COURSE_ROOT`, as the configuration reads it.
+
+    python -m tools.nbgrade generate_assignment ASSIGNMENT
+    python -m tools.nbgrade autograde ASSIGNMENT         every submission of it
+    python -m tools.nbgrade generate_feedback ASSIGNMENT
+
+Exit 0 when nbgrader says every step succeeded; otherwise 1, with nbgrader's log and error.
+"""
+
+import pathlib
+import sys
+
+COURSE = pathlib.Path(__file__).resolve().parent.parent / "coursework"
+
+
+def api():
+    """nbgrader's API on the course's configuration."""
+    from nbgrader.apps import NbGraderAPI
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(COURSE)).load_config()
+    return NbGraderAPI(config=config)
+
+
+def run(action, assignment):
+    """The results of one action: nbgrader's dicts, with `success`, `log` and maybe `error`."""
+    grader = api()
+    if action == "generate_assignment":
+        return [grader.generate_assignment(assignment, force=True)]
+    if action == "autograde":
+        students = sorted(grader.get_submitted_students(assignment))
+        if not students:
+            return [{"success": False, "error": f"no submissions of {assignment}", "log": ""}]
+        return [grader.autograde(assignment, student, force=True, create=True)
+                for student in students]
+    if action == "generate_feedback":
+        return [grader.generate_feedback(assignment, force=True)]
+    raise SystemExit(__doc__)
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    results = run(sys.argv[1], sys.argv[2])
+    for result in results:
+        print(result.get("log", ""), end="")
+    failed = [r for r in results if not r.get("success")]
+    for result in failed:
+        print(result.get("error", "(no error given)"), file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
