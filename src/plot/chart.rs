@@ -506,6 +506,21 @@ mod tests {
     }
 
     #[test]
+    fn points_a_few_pixels_apart_ring_each_other_too() {
+        // Two lines whose points lie about three pixels apart (not on the same value), which the
+        // markers, eight to ten pixels wide, would mostly cover: the later is drawn hollow and
+        // larger, never the same size on top of the earlier.
+        let chart = Chart::new("t")
+            .log_y(true)
+            .line("a", [(1.0, 100.0), (2.0, 1000.0)])
+            .line("b", [(1.0, 105.0), (2.0, 1050.0)]);
+        let svg = chart.render().unwrap();
+        let plot = svg.as_str().split("<g class=\"legend\">").next().unwrap();
+        let hollow = plot.matches("class=\"marker\" fill=\"none\"").count();
+        assert_eq!(hollow, 2, "{plot}");
+    }
+
+    #[test]
     fn a_legend_that_would_cover_points_goes_under_the_chart() {
         let free = Chart::new("t")
             .line("a", [(0.0, 0.0), (10.0, 1.0)])

@@ -474,12 +474,18 @@ fn draw_ends(out: &mut String, line: &Drawable<'_>, colour: Rgb, (x, y): (&Axis,
     }
 }
 
+/// How near two marks' centres must be for the later to ring the earlier: markers are 8 to 10
+/// pixels wide and a triangle's middle lies off its point, so marks 3 to 6 pixels apart still
+/// cover most of each other.
+const NEAR: f64 = 6.0;
+
 /// The size for a mark at `spot`: one more than the largest of the `taken` marks (each with its
-/// size) within 3 pixels of it, or 0 where there is none, so that it rings every one of them.
+/// size) within [`NEAR`] pixels of it, or 0 where there is none, so that it rings every one of
+/// them.
 fn size_over(taken: &[(f64, f64, usize)], (px, py): (f64, f64)) -> usize {
     taken
         .iter()
-        .filter(|&&(qx, qy, _)| (qx - px).abs() < 3.0 && (qy - py).abs() < 3.0)
+        .filter(|&&(qx, qy, _)| (qx - px).abs() < NEAR && (qy - py).abs() < NEAR)
         .map(|&(_, _, k)| k + 1)
         .max()
         .unwrap_or(0)
@@ -494,10 +500,10 @@ pub(super) fn draw_lines<'a>(
     (x, y): (&Axis, &Axis),
 ) -> Vec<Entry<'a>> {
     let mut entries = Vec::new();
-    // Where markers and rings already are, each with its size (0 for the first on a spot): a
-    // later line's point on the same spot rings them (larger and hollow) rather than hiding them.
+    // Where markers and zero rings already are, each with its size (0 for the first on a spot):
+    // a later line's marker or ring on the same spot rings them all (larger and hollow) rather
+    // than hiding one of them, whichever kind each is.
     let mut taken: Vec<(f64, f64, usize)> = Vec::new();
-    let mut rings: Vec<(f64, f64, usize)> = Vec::new();
     let mut any_around = false;
     for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
@@ -515,7 +521,8 @@ pub(super) fn draw_lines<'a>(
         }
         for &zero in &line.zeros {
             let spot = (x.at(zero), y.from);
-            let under = size_over(&rings, spot);
+            let under = size_over(&taken, spot);
+            any_around |= under > 0;
             let r = 4.0 + 4.0 * f64::from(u32::try_from(under).unwrap_or(4));
             let _ = writeln!(
                 out,
@@ -523,7 +530,7 @@ pub(super) fn draw_lines<'a>(
                  stroke=\"{colour}\" stroke-width=\"2\"/>",
                 spot.0, spot.1
             );
-            rings.push((spot.0, spot.1, under));
+            placed.push((spot.0, spot.1, under));
         }
         draw_ends(out, line, colour, (x, y));
         taken.extend(placed);

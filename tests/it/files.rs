@@ -4,7 +4,7 @@
 //! every clause of the file, an unsatisfiable answer against brute force and its DRAT proof, a
 //! count against the count made in one piece.
 
-use nqueens::Deadline;
+use nqueens::{Budget, Deadline};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -12,7 +12,6 @@ use nqueens::cdcl::{Decide, drat};
 use nqueens::dp::Heuristic;
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, CountFiles, CountMethod, CountOptions, KeptCount, Part};
-use nqueens::sat::Budget;
 use nqueens::sat_file::{SatAnswer, SatRequest, Solver, solve_file};
 
 use crate::common::{brute_force_models, read_drat};
@@ -171,7 +170,10 @@ fn kept(
     };
     let options = CountOptions {
         threads: 1,
-        time_limit,
+        budget: Budget {
+            time_limit,
+            ..Budget::default()
+        },
         ..CountOptions::default()
     };
     queens::count_kept(&request, &options)

@@ -138,8 +138,8 @@ impl CountArgs {
             Some(CountMethodArg::Bitboard) => CountMethod::Bitboard,
             Some(CountMethodArg::Halves) => CountMethod::Halves,
             Some(CountMethodArg::Sat) => CountMethod::Sat(self.encoding),
-            Some(CountMethodArg::Backtracking) => CountMethod::Backtracking(self.max_nodes),
-            Some(CountMethodArg::Csp) => CountMethod::Csp(self.max_nodes),
+            Some(CountMethodArg::Backtracking) => CountMethod::Backtracking,
+            Some(CountMethodArg::Csp) => CountMethod::Csp,
         }
     }
 }

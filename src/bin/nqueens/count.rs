@@ -6,7 +6,7 @@ use std::path::Path;
 
 use nqueens::queens::{self, CountFiles, CountMethod, CountOptions, KeptCount, Part, QueensError};
 
-use nqueens::Failure;
+use nqueens::{Budget, Failure};
 
 use crate::args::CountArgs;
 use crate::output::{Output, with_progress};
@@ -43,7 +43,11 @@ pub fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
     }
     let options = CountOptions {
         threads: args.threads,
-        time_limit: args.time_limit,
+        budget: Budget {
+            time_limit: args.time_limit,
+            max_nodes: Some(args.max_nodes),
+            ..Budget::default()
+        },
         ..CountOptions::default()
     };
     let pieces = matches!(method, CountMethod::Bitboard | CountMethod::Halves);

@@ -7,7 +7,9 @@ use crate::budget::Budget;
 use crate::csp::Csp;
 use crate::rng::Rng;
 
-/// Min-conflicts local search from a random assignment, at most `max_steps` repairs.
+/// Min-conflicts local search from a random assignment, within the budget's steps (repairs) and
+/// time. It cannot prove that a CSP has no solution: on one that has none it repairs until the
+/// budget runs out, so give it steps or a time limit (with neither it never returns there).
 pub fn min_conflicts(csp: &Csp, seed: u64, budget: &Budget) -> CspReport {
     min_conflicts_by(csp, seed, Cap::of(budget.max_steps, budget))
 }

@@ -15,12 +15,13 @@ use crate::{csp, dp};
 /// time is about the most that is sensible.
 pub const MAX_SAT_COUNT_N: usize = 12;
 
-/// Counts the solutions of n queens with `method` (`options` for the two that run on threads;
-/// `options.time_limit` for all of them).
+/// Counts the solutions of n queens with `method` (`options`' threads for the two that run on
+/// threads; its budget's time limit for all of them, and its nodes for the backtracking and CSP
+/// counts).
 ///
 /// ```
 /// use nqueens::queens::{CountMethod, CountOptions, count_by};
-/// let tally = count_by(8, CountMethod::Csp(1_000_000), &CountOptions::default())?;
+/// let tally = count_by(8, CountMethod::Csp, &CountOptions::default())?;
 /// assert_eq!((tally.all, tally.gave_up), (92, false));
 /// # Ok::<(), nqueens::queens::QueensError>(())
 /// ```
@@ -34,11 +35,11 @@ pub fn count_by(
     options: &CountOptions,
 ) -> Result<Tally, QueensError> {
     let start = Instant::now();
-    let deadline = crate::budget::Deadline::after(start, options.time_limit);
+    let deadline = options.budget.deadline(start);
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "counting",
-        after: Limit::Time(options.time_limit.unwrap_or_default()),
+        after: Limit::Time(options.budget.time_limit.unwrap_or_default()),
     };
     let all = |all| Tally {
         all,
@@ -79,7 +80,8 @@ pub fn count_by(
             }
             Ok(all(models.found()))
         }
-        CountMethod::Backtracking(max_squares) => {
+        CountMethod::Backtracking => {
+            let max_squares = options.budget.max_nodes.unwrap_or(u64::MAX);
             if n > MAX_ROWS {
                 return Err(QueensError::OutOfRange {
                     n,
@@ -96,7 +98,8 @@ pub fn count_by(
                 ..all(search.solutions)
             })
         }
-        CountMethod::Csp(max_nodes) => {
+        CountMethod::Csp => {
+            let max_nodes = options.budget.max_nodes.unwrap_or(u64::MAX);
             let problem = crate::queens::csp::create_csp_by(n, deadline)
                 .map_err(|error| QueensError::of_csp(n, &error))?
                 .ok_or_else(out_of_time)?;

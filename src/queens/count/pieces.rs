@@ -219,7 +219,7 @@ impl Ledger {
 }
 
 /// Counts the pieces of the ledger's part that are not counted yet, on `options.threads`
-/// threads, recording each in the ledger as it is finished. With `options.time_limit`, the
+/// threads, recording each in the ledger as it is finished. With `options.budget.time_limit`, the
 /// threads stop taking pieces when it passes, and the pieces under way stop soon after; what was
 /// finished stays in the ledger, to be gone on with by calling this again.
 /// `options.checkpoint` is called after each piece with the ledger as it stands.
@@ -228,7 +228,7 @@ impl Ledger {
 /// [`QueensError::GaveUp`] when the time limit passed before the part was counted.
 pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), QueensError> {
     let start = Instant::now();
-    let stop = crate::budget::Deadline::after(start, options.time_limit);
+    let stop = crate::budget::Deadline::after(start, options.budget.time_limit);
     let plan = plan(ledger.n, ledger.method)?;
     let members = members(&*plan, ledger.part);
     debug_assert_eq!(members.len(), ledger.done.len());
@@ -248,7 +248,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         return Err(QueensError::GaveUp {
             n: ledger.n,
             solver: "counting",
-            after: Limit::Time(options.time_limit.unwrap_or(Duration::ZERO)),
+            after: Limit::Time(options.budget.time_limit.unwrap_or(Duration::ZERO)),
         });
     }
     let next = AtomicUsize::new(0);
@@ -301,7 +301,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         Err(QueensError::GaveUp {
             n: ledger.n,
             solver: "counting",
-            after: Limit::Time(options.time_limit.unwrap_or(Duration::ZERO)),
+            after: Limit::Time(options.budget.time_limit.unwrap_or(Duration::ZERO)),
         })
     }
 }
@@ -332,7 +332,7 @@ pub fn count_fundamental(n: usize) -> Result<u64, QueensError> {
 ///
 /// # Errors
 /// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > 32, and
-/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
+/// [`QueensError::GaveUp`] when `options.budget.time_limit` passes first.
 pub fn count_both(n: usize, options: &CountOptions<'_>) -> Result<Counts, QueensError> {
     count_whole(n, CountMethod::Bitboard, options)
 }
@@ -350,7 +350,7 @@ pub fn count_both(n: usize, options: &CountOptions<'_>) -> Result<Counts, Queens
 ///
 /// # Errors
 /// [`QueensError::Empty`] for n = 0, [`QueensError::OutOfRange`] for n > [`MAX_HALVES_N`](super::MAX_HALVES_N), and
-/// [`QueensError::GaveUp`] when `options.time_limit` passes first.
+/// [`QueensError::GaveUp`] when `options.budget.time_limit` passes first.
 pub fn count_by_halves(n: usize, options: &CountOptions) -> Result<u64, QueensError> {
     Ok(count_whole(n, CountMethod::Halves, options)?.all)
 }

@@ -3,6 +3,7 @@
 use super::ledger::Ledger;
 use super::plan::{Found, Plan, Worker};
 use super::size::{MAX_COUNT_N, check_size, full_mask};
+use crate::budget::Budget;
 use crate::hash::{FNV_START, fnv};
 use crate::queens::error::QueensError;
 
@@ -14,9 +15,11 @@ pub struct CountOptions<'a> {
     /// Called after each sub-problem with the number done so far and the number in all; `done`
     /// takes every value from 1 to the total once, from whichever thread finished the piece.
     pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
-    /// Stop after this long: no piece is begun after it, and a piece under way stops soon after
-    /// ([`count_ledger`](super::count_ledger) keeps what was finished).
-    pub time_limit: Option<std::time::Duration>,
+    /// What the count may spend: its time limit, for every method (no piece is begun after it,
+    /// and a piece under way stops soon after: [`count_ledger`](super::count_ledger) keeps what
+    /// was finished), and its nodes, for the backtracking and CSP counts (squares or values
+    /// tried).
+    pub budget: Budget,
     /// Called after each piece of a [`count_ledger`](super::count_ledger) with the ledger as it
     /// stands (to write it out now and then).
     pub checkpoint: Option<&'a (dyn Fn(&Ledger) + Sync)>,
@@ -27,7 +30,7 @@ impl std::fmt::Debug for CountOptions<'_> {
         f.debug_struct("CountOptions")
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
-            .field("time_limit", &self.time_limit)
+            .field("budget", &self.budget)
             .field("checkpoint", &self.checkpoint.is_some())
             .finish()
     }

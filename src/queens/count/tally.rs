@@ -12,12 +12,12 @@ pub enum CountMethod {
     Halves,
     /// Every model of an encoding's clauses, each blocked once found ([`dp::satisfy_count`](crate::dp::satisfy_count)).
     Sat(Encoding),
-    /// The backtracking lecture's row-by-row search, going on after each solution, giving up
-    /// after this many squares tried.
-    Backtracking(u64),
-    /// The CSP lecture's backtracking, going on after each solution, giving up after this many
-    /// values tried.
-    Csp(u64),
+    /// The backtracking lecture's row-by-row search, going on after each solution (giving up
+    /// after the budget's nodes: squares tried).
+    Backtracking,
+    /// The CSP lecture's backtracking, going on after each solution (giving up after the
+    /// budget's nodes: values tried).
+    Csp,
 }
 
 impl CountMethod {
@@ -37,8 +37,8 @@ impl CountMethod {
             CountMethod::Bitboard => "bitboard",
             CountMethod::Halves => "halves",
             CountMethod::Sat(_) => "sat",
-            CountMethod::Backtracking(_) => "backtracking",
-            CountMethod::Csp(_) => "csp",
+            CountMethod::Backtracking => "backtracking",
+            CountMethod::Csp => "csp",
         }
     }
 }

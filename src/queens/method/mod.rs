@@ -103,7 +103,8 @@ impl Placement {
 /// # Errors
 /// [`QueensError::Empty`] for n = 0; [`QueensError::NoSolution`] for n = 2 and 3 (the searches
 /// prove it, the construction and the queens' min-conflicts know it up front; the CSP's
-/// min-conflicts cannot tell, and runs out of steps);
+/// min-conflicts cannot tell: it runs until the budget's steps or time run out, so give it one
+/// of them, or it never returns there);
 /// [`QueensError::GaveUp`] when a limit ran out; [`QueensError::TooLarge`] or
 /// [`QueensError::OutOfRange`] when the board is too large for the method;
 /// [`QueensError::Wrong`] if a solver's answer fails the check (a bug).
