@@ -62,6 +62,11 @@ impl Budget {
         Deadline::after(start, self.time_limit)
     }
 
+    /// What ran out when a search stopped at this budget's time limit (zero without one).
+    pub fn time_ran_out(&self) -> Limit {
+        Limit::Time(self.time_limit.unwrap_or_default())
+    }
+
     /// This budget with what is left of its time limit at this moment, for a search that began
     /// at `start` and hands the rest of its time to another.
     #[must_use]

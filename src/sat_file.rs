@@ -100,9 +100,9 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
         .map(|path| ProofFile::create(path, request.file))
         .transpose()?;
     let budget = request.budget;
-    let deadline = Deadline::after(start, budget.time_limit);
+    let deadline = budget.deadline(start);
     let out_of_time = SatRun {
-        answer: SatAnswer::Unknown(Limit::Time(budget.time_limit.unwrap_or_default())),
+        answer: SatAnswer::Unknown(budget.time_ran_out()),
         stats: None,
     };
     let name = shown_name(request.file);

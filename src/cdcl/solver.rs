@@ -298,7 +298,7 @@ impl Solver {
     /// Loads the clauses: `Some(false)` when they are found unsatisfiable on the way, `None`
     /// when the time limit (counted from `start`) runs out first.
     pub(super) fn load(&mut self, cnf: &Cnf, start: Instant) -> Option<bool> {
-        let deadline = crate::budget::Deadline::after(start, self.budget.time_limit);
+        let deadline = self.budget.deadline(start);
         let late = |i: usize| i.is_multiple_of(1 << 16) && deadline.expired();
         // Each watch list made as long as it may need to be, once (as many entries as the
         // literal has clauses, at most).
@@ -512,7 +512,7 @@ impl Solver {
 
     pub(super) fn run(&mut self, cnf: &Cnf, start: Instant) -> Answer {
         let Some(loaded) = self.load(cnf, start) else {
-            return Answer::GaveUp(Limit::Time(self.budget.time_limit.unwrap_or_default()));
+            return Answer::GaveUp(self.budget.time_ran_out());
         };
         if !loaded || self.propagate().is_some() {
             self.prove(|| ProofStep::Add(Vec::new()));
@@ -588,7 +588,7 @@ impl Solver {
         if budget < cnf.literal_count() as u64 {
             return None;
         }
-        let deadline = crate::budget::Deadline::after(start, self.budget.time_limit);
+        let deadline = self.budget.deadline(start);
         let walked = walk::walk(
             cnf,
             &self.values,
@@ -604,7 +604,7 @@ impl Solver {
             return Some(Ok(walked.best));
         }
         if walked.late {
-            return Some(Err(Limit::Time(self.budget.time_limit.unwrap_or_default())));
+            return Some(Err(self.budget.time_ran_out()));
         }
         self.saved = walked.best;
         None

@@ -7,7 +7,6 @@ use super::pieces::{count_both, count_by_halves};
 use super::search::CountOptions;
 use super::tally::{CountMethod, Tally};
 use crate::backtrack::{self, MAX_ROWS};
-use crate::budget::Limit;
 use crate::queens::error::QueensError;
 use crate::{csp, dp};
 
@@ -39,7 +38,7 @@ pub fn count_by(
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "counting",
-        after: Limit::Time(options.budget.time_limit.unwrap_or_default()),
+        after: options.budget.time_ran_out(),
     };
     let all = |all| Tally {
         all,

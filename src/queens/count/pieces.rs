@@ -17,7 +17,7 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::ledger::{HEADER, Ledger, LedgerError, Part};
 use super::plain::count_plain;
@@ -25,7 +25,6 @@ use super::plan::{Found, Plan, Worker};
 use super::search::{CountOptions, Counts};
 use super::size::check_size;
 use super::tally::{CountMethod, Tally};
-use crate::budget::Limit;
 use crate::hash::{fnv, fnv_str};
 use crate::queens::error::QueensError;
 
@@ -228,7 +227,7 @@ impl Ledger {
 /// [`QueensError::GaveUp`] when the time limit passed before the part was counted.
 pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), QueensError> {
     let start = Instant::now();
-    let stop = crate::budget::Deadline::after(start, options.budget.time_limit);
+    let stop = options.budget.deadline(start);
     let plan = plan(ledger.n, ledger.method)?;
     let members = members(&*plan, ledger.part);
     debug_assert_eq!(members.len(), ledger.done.len());
@@ -248,7 +247,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         return Err(QueensError::GaveUp {
             n: ledger.n,
             solver: "counting",
-            after: Limit::Time(options.budget.time_limit.unwrap_or(Duration::ZERO)),
+            after: options.budget.time_ran_out(),
         });
     }
     let next = AtomicUsize::new(0);
@@ -301,7 +300,7 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         Err(QueensError::GaveUp {
             n: ledger.n,
             solver: "counting",
-            after: Limit::Time(options.budget.time_limit.unwrap_or(Duration::ZERO)),
+            after: options.budget.time_ran_out(),
         })
     }
 }

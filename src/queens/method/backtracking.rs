@@ -25,7 +25,7 @@ pub(super) fn place(n: usize, limits: &Budget, start: Instant) -> Result<Found, 
             n,
             solver: "backtracking",
             after: if search.squares < max_squares {
-                Limit::Time(limits.time_limit.unwrap_or_default())
+                limits.time_ran_out()
             } else {
                 Limit::Squares(search.squares)
             },

@@ -72,6 +72,6 @@ fn out_of_time(n: usize, method: &Method, limits: &Budget) -> QueensError {
     QueensError::GaveUp {
         n,
         solver: method.name(),
-        after: Limit::Time(limits.time_limit.unwrap_or_default()),
+        after: limits.time_ran_out(),
     }
 }

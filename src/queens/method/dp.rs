@@ -62,7 +62,7 @@ fn clauses_for(
         .ok_or_else(|| QueensError::GaveUp {
             n,
             solver,
-            after: Limit::Time(limits.time_limit.unwrap_or_default()),
+            after: limits.time_ran_out(),
         })
 }
 
@@ -79,7 +79,7 @@ pub(super) fn place_cdcl(
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "CDCL",
-        after: Limit::Time(limits.time_limit.unwrap_or_default()),
+        after: limits.time_ran_out(),
     };
     let deadline = limits.deadline(start);
     let cnf = encoding

@@ -25,7 +25,7 @@ pub(super) fn place(
             n,
             solver: "min-conflicts",
             after: if repair.steps < max_steps {
-                Limit::Time(limits.time_limit.unwrap_or_default())
+                limits.time_ran_out()
             } else {
                 Limit::Steps(repair.steps)
             },
