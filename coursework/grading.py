@@ -5,8 +5,8 @@ When grading, every kernel runs in the sandbox of sandbox.py, and no test cell j
 it runs the student's function on the judge's inputs and shows the answers, and the judge (the
 program `nqueens-judge`, run here, outside the student's process) compares them with its
 reference and writes the score (see CollectCells and JudgeCells). The hidden tests' inputs come
-from a seed of the grader's (see hidden_seed): an HMAC-SHA-256 of the student, the assignment and
-the cell under the course's secret (Python's own hmac and hashlib).
+from a seed of the grader's (see hidden_seed): an HMAC-SHA-256 of the student, the assignment, the
+cell and the submission's time under the course's secret (Python's own hmac and hashlib).
 """
 
 import hashlib
@@ -104,6 +104,9 @@ NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]|\bextern\s+crate\b", re.MULTILINE)
 CHECK = re.compile(r"::coursework::(hidden::)?(check_\w+)\((\w+)")
 SCORE = re.compile(r"\.(grade|points)\(([^()]*)\);?\s*$")
 MIME = "text/x-nqueens-answers"
+# A hidden test's lines in the grader's copy of a cell, markers included.
+HIDDEN_LINES = re.compile(r"^[ \t]*// BEGIN HIDDEN TESTS\n.*?^[ \t]*// END HIDDEN TESTS\n?",
+                          re.MULTILINE | re.DOTALL)
 STOPPED = "nqueens-answers-when-stopped: "
 
 
@@ -119,12 +122,26 @@ def grading_secret():
     return path.read_text().strip().encode()
 
 
-def hidden_seed(student, assignment, grade_id):
-    """The seed of one hidden test: the same each time one student's work is graded (a regrade
-    gives the same score), different across students, cells and courses, and not known to a
-    student who has not had the feedback."""
-    message = f"{student}/{assignment}/{grade_id}".encode()
+def hidden_seed(student, assignment, grade_id, submitted=""):
+    """The seed of one hidden test: the same each time one submission is graded (a regrade gives
+    the same score), different across students, cells, courses and submissions (`submitted`, the
+    time nbgrader noted for it: a student who submits again after the feedback meets new
+    inputs), and never shown to a student (the reports do not name it)."""
+    message = f"{student}/{assignment}/{grade_id}/{submitted}".encode()
     return int.from_bytes(hmac.new(grading_secret(), message, hashlib.sha256).digest()[:8], "big")
+
+
+def submitted_at(grading):
+    """The time nbgrader noted for the submission being graded (from its timestamp.txt), as
+    text, or "" when it noted none."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    try:
+        with Gradebook(grading["db_url"]) as gradebook:
+            found = gradebook.find_submission(grading["assignment"], grading["student"])
+    except (KeyError, MissingEntry):
+        return ""
+    return found.timestamp.isoformat() if found.timestamp else ""
 
 
 def judge_program():
@@ -159,6 +176,7 @@ class CollectCells(Preprocessor):
     def preprocess(self, nb, resources):
         grading = resources.get("nbgrader", {})
         student, assignment = grading.get("student", ""), grading.get("assignment", "")
+        submitted = submitted_at(grading)
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code":
@@ -176,11 +194,15 @@ class CollectCells(Preprocessor):
             if not checks or not scored:
                 continue
             hidden, checker, function = checks[-1]
-            seed = hidden_seed(student, assignment, meta["grade_id"]) if hidden else None
+            seed = hidden_seed(student, assignment, meta["grade_id"], submitted) if hidden \
+                else None
             inputs = judge("inputs", checker, *(["--seed", str(seed)] if hidden else []))
+            # A hidden test scores in proportion to the parts right (all or nothing for a
+            # checker without parts); its cell ends with `grade()` in the students' copy, where
+            # it only shows a note, so that Validate passes it.
             cell.metadata["nqueens_judge"] = {
                 "checker": checker, "seed": seed, "source": cell.source,
-                "kind": scored.group(1)}
+                "kind": "points" if hidden else scored.group(1)}
             fence = "#" * 4
             # (A line that starts with `:` would be an evcxr command.)
             cell.source = (f"let () = ::coursework::answers::{checker}({function}, "
@@ -207,15 +229,31 @@ def carries_answers(output):
     return MIME in output.get("data", {}) or STOPPED in "".join(output.get("text", ""))
 
 
+# The judge's inputs as the collecting cell holds them (see CollectCells), which evcxr quotes
+# back in a compile error: left out of what is kept, since the feedback is made from it.
+INPUTS_LITERAL = re.compile(r'r#{4}".*?(?:"#{4}|\Z)', re.DOTALL)
+
+
+def without_inputs(text):
+    """Text (or a list of lines, as notebooks keep it) with the judge's inputs left out."""
+    if isinstance(text, list):
+        text = "".join(text)
+    return INPUTS_LITERAL.sub('r####"(the judge\'s inputs)"####', text) \
+        if isinstance(text, str) else text
+
+
 def as_display(output):
-    """An output of the student's, kept in sight as a display that nbgrader does not score."""
+    """An output of the student's, kept in sight as a display that nbgrader does not score, the
+    judge's inputs left out of it."""
     if output.get("output_type") == "stream":
-        return nbformat.v4.new_output("display_data", data={"text/plain": output["text"]})
+        return nbformat.v4.new_output("display_data",
+                                      data={"text/plain": without_inputs(output["text"])})
     if output.get("output_type") == "error":
         text = "\n".join([f"{output.get('ename', '')}: {output.get('evalue', '')}",
                           *output.get("traceback", [])])
-        return nbformat.v4.new_output("display_data", data={"text/plain": text})
-    return nbformat.v4.new_output("display_data", data=output.get("data", {}),
+        return nbformat.v4.new_output("display_data", data={"text/plain": without_inputs(text)})
+    data = {kind: without_inputs(value) for kind, value in output.get("data", {}).items()}
+    return nbformat.v4.new_output("display_data", data=data,
                                   metadata=output.get("metadata", {}))
 
 
@@ -225,13 +263,14 @@ class JudgeCells(Preprocessor):
     else the student's code showed, as displays nbgrader does not score, then what nbgrader
     scores: a line on stderr when the judge gave nothing (0 points), the points for a cell with
     partial credit, nothing for a cell that passed (full points). The cell's source is put back
-    as the students' copies have it."""
+    as the students' copies have it, a hidden test's lines left out (nbgrader put them back
+    before the run; the feedback is made from this copy)."""
 
     def preprocess_cell(self, cell, resources, index):
         meta = cell.metadata.pop("nqueens_judge", None)
         if meta is None:
             return cell, resources
-        cell.source = meta["source"]
+        cell.source = HIDDEN_LINES.sub("", meta["source"])
         points = float(cell.metadata["nbgrader"]["points"])
         answers = answers_of(cell)
         seed = ["--seed", str(meta["seed"])] if meta["seed"] is not None else []

@@ -89,7 +89,8 @@ CHEATS = {
                    "-> Option<Vec<i64>> {\n    let _ = kept;\n"
                    "    nqueens::csp::backtracking(csp, &nqueens::Budget::default()).assignment\n}"),
     "called-count": ("05-counting", "test_count", "count",
-                     lambda solution: "fn count(n: usize) -> u64 {\n"
+                     lambda solution: "fn count(n: usize, holes: &[Square], nodes: &mut u64) "
+                     "-> u64 {\n    let _ = (holes, nodes);\n"
                      "    nqueens::queens::count(n).unwrap_or(0)\n}"),
     # The same through `extern crate`, which evcxr would fetch from crates.io: not run.
     "extern-crate": ("01-backtracking", "test_rook_sees", "rook_sees",
@@ -117,11 +118,14 @@ CHEATS = {
                    "        for page in (0..block.len()).step_by(4096) {\n"
                    "            block[page] = 1;\n        }\n"
                    "        hoard.push(block);\n    }\n}"),
-    # A table of the visible counts and a silent panic hook: the hidden test, on sizes drawn
-    # when graded, finds it out without a word from the student's side.
+    # A table of the visible answers (the counts and nodes of the empty boards, which anyone can
+    # look up or work out once) and a silent panic hook: the hidden test, on boards with holes
+    # drawn when graded, finds it out without a word from the student's side.
     "table-of-answers": ("05-counting", "hidden_count", "count",
                          lambda solution: "std::panic::set_hook(Box::new(|_| {}));\n"
-                         "fn count(n: usize) -> u64 {\n"
+                         "fn count(n: usize, holes: &[Square], nodes: &mut u64) -> u64 {\n"
+                         "    let _ = holes;\n"
+                         "    *nodes += [0, 1, 2, 5, 16, 53, 152, 551, 2056, 8393, 35538][n.min(10)];\n"
                          "    [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n.min(10)]\n}"),
 }
 
@@ -302,17 +306,111 @@ def reached_past_the_sandbox(root, assignment):
     return problems
 
 # What the "wrong" submission (each task's wrong answer in the source, or its solution where the
-# source gives none) must score, from what its right parts are worth: 01, the completion right on
-# the eight empty boards of eleven (4 points × 8/11); 02, the MOMS count right, visible and hidden
-# (2 + 1); 03, the torus right for n = 1 and 2 of eight (4 × 2/8); 04, the superqueens right for
-# n = 1 and 2 of eight (3 × 2/8); 05, the count right for n = 1 to 8 of ten (4 × 8/10, its parts
-# for 2 and 3 answered as a constant would count beside the others).
+# source gives none) must score, from what its right parts are worth (the rubric is in
+# coursework/README.md): 01, the completion right on the eight empty boards of eleven (the test's
+# 1 point × 8/11, shown as 0.73) and on neither hidden board; 02, the MOMS count right, visible and
+# hidden (½ + 2½); 03, the torus right for n = 1 and 2 of eight (2 × 2/8) and on neither hidden
+# board; 04, the superqueens right for n = 1 and 2 of eight (1 × 2/8) and for neither hidden size;
+# 05, the count right on the ten empty boards of twenty (3 × 10/20: it forgets the holes, so every
+# hidden board, all with holes, is wrong); 06, the classes right on the eight empty boards of
+# fourteen (2 × 8/14, shown as 1.14: it forgets the holes too); 07, the greedy start right for
+# n = 1 to 10 of sixteen (2 × 10/16: it counts only the queens of the nine rows above).
 WRONG_SCORES = {
-    "01-backtracking": 4 * 8 / 11,
-    "02-davis-putnam": 2 + 1,
-    "03-clauses": 4 * 2 / 8,
-    "04-csp": 3 * 2 / 8,
-    "05-counting": 3.2,
+    "01-backtracking": 1 * 8 / 11,
+    "02-davis-putnam": 0.5 + 2.5,
+    "03-clauses": 2 * 2 / 8,
+    "04-csp": 1 * 2 / 8,
+    "05-counting": 3 * 10 / 20,
+    "06-symmetry": 2 * 8 / 14,
+    "07-huge-boards": 2 * 10 / 16,
+}
+
+# Right answers that are not the solutions' and must earn full marks as well: each replaces an
+# answer cell's text (made from the solution's) in the graded submission "solutions" of its
+# assignment (Validate runs the source's own solutions, so both kinds are checked). The plainest correct count (lists, no bitboards, the holes looked up in their list)
+# must finish the hidden boards within the checkers' time; the pieces may list their squares in
+# any order; the consistency check may be written the other way round; the classes may be
+# counted by Burnside's lemma instead of by listing canonical images.
+ALTERNATIVES = {
+    "01-backtracking": {
+        "rook_sees": lambda solution: solution.replace("fn rook_sees(", "fn rook_sees_in_order(")
+        + "\nfn rook_sees(square: Square, size: usize) -> Vec<Square> {\n"
+        "    let mut seen = rook_sees_in_order(square, size);\n    seen.reverse();\n    seen\n}\n",
+        "knight_sees": lambda solution: solution.replace("fn knight_sees(",
+                                                         "fn knight_sees_in_order(")
+        + "\nfn knight_sees(square: Square, size: usize) -> Vec<Square> {\n"
+        "    let mut seen = knight_sees_in_order(square, size);\n"
+        "    seen.sort_by_key(|s| (s.col, std::cmp::Reverse(s.row)));\n    seen\n}\n",
+    },
+    "04-csp": {
+        "is_consistent": lambda solution: (
+            "fn is_consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {\n"
+            "    // Only the constraints on var whose variables all have values, and each must hold.\n"
+            "    let values: Vec<i64> = assignment.iter().map(|v| v.unwrap_or(0)).collect();\n"
+            "    for constraint in csp.constraints() {\n"
+            "        let vars = constraint.variables();\n"
+            "        let judged = vars.contains(&var) && vars.iter().all(|&v| assignment[v].is_some());\n"
+            "        if judged && !constraint.holds(&values) {\n"
+            "            return false;\n"
+            "        }\n"
+            "    }\n"
+            "    true\n}\n"),
+    },
+    "05-counting": {
+        "count": lambda solution: (
+            "fn count(n: usize, holes: &[Square], nodes: &mut u64) -> u64 {\n"
+            "    fn go(n: usize, holes: &[Square], queens: &mut Vec<usize>, nodes: &mut u64) -> u64 {\n"
+            "        let row = queens.len() + 1;\n"
+            "        if row > n {\n            return 1;\n        }\n"
+            "        let mut total = 0;\n"
+            "        for col in 1..=n {\n"
+            "            let mut free = !holes.contains(&Square::new(row, col));\n"
+            "            for (i, &c) in queens.iter().enumerate() {\n"
+            "                if c == col || (i + 1).abs_diff(row) == c.abs_diff(col) {\n"
+            "                    free = false;\n"
+            "                }\n"
+            "            }\n"
+            "            if free {\n"
+            "                *nodes += 1;\n"
+            "                queens.push(col);\n"
+            "                total += go(n, holes, queens, nodes);\n"
+            "                queens.pop();\n"
+            "            }\n"
+            "        }\n"
+            "        total\n"
+            "    }\n"
+            "    go(n, holes, &mut Vec::new(), nodes)\n}\n"),
+    },
+    "06-symmetry": {
+        "classes": lambda solution: (
+            "fn classes(n: usize, holes: &[Square]) -> u64 {\n"
+            "    // Burnside: the average over the symmetries of the solutions each leaves as it is.\n"
+            "    fn all(n: usize, holes: &[Square], cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {\n"
+            "        let row = cols.len() + 1;\n"
+            "        if row > n {\n            out.push(cols.clone());\n            return;\n        }\n"
+            "        for col in 1..=n {\n"
+            "            let attacked = cols.iter().enumerate()\n"
+            "                .any(|(i, &c)| c == col || (i + 1).abs_diff(row) == c.abs_diff(col));\n"
+            "            if !attacked && !holes.contains(&Square::new(row, col)) {\n"
+            "                cols.push(col);\n                all(n, holes, cols, out);\n"
+            "                cols.pop();\n"
+            "            }\n"
+            "        }\n"
+            "    }\n"
+            "    let mut solutions = Vec::new();\n"
+            "    all(n, holes, &mut Vec::new(), &mut solutions);\n"
+            "    let mut unchanged = 0;\n"
+            "    for symmetry in Symmetry::ALL {\n"
+            "        for cols in &solutions {\n"
+            "            let kept = cols.iter().enumerate().all(|(i, &c)| {\n"
+            "                let image = symmetry.apply(Square::new(i + 1, c), n);\n"
+            "                cols[image.row - 1] == image.col\n"
+            "            });\n"
+            "            if kept {\n                unchanged += 1;\n            }\n"
+            "        }\n"
+            "    }\n"
+            "    unchanged / 8\n}\n"),
+    },
 }
 
 
@@ -656,6 +754,7 @@ LIBRARY_ANSWERS = {
     "src/dp/solve.rs": {"solve_by_sets"},
     "src/csp/solve/backtracking.rs": {"backtracking", "backtracking_by"},
     "src/queens/count/pieces.rs": {"count"},
+    "src/board/classes.rs": {"canonical", "class_size"},
 }
 
 
@@ -774,6 +873,20 @@ def cheat(source, released, attack):
     return notebook
 
 
+def alternatives(source, released, assignment):
+    """The solutions with the answer cells of ALTERNATIVES in other, right forms (the
+    submission "solutions" of the grading test)."""
+    notebook = submission(source, released, "solutions")
+    originals = {c["metadata"]["nbgrader"]["grade_id"]: c for c in load(source)["cells"]
+                 if c["metadata"].get("nbgrader", {}).get("solution")}
+    for cell in notebook["cells"]:
+        rewrite = ALTERNATIVES.get(assignment, {}).get(cell["metadata"].get("nbgrader", {})
+                                               .get("grade_id"))
+        if rewrite:
+            set_source(cell, rewrite(solved(originals[cell["metadata"]["nbgrader"]["grade_id"]])))
+    return notebook
+
+
 def stopped_by_the_memory_limit(root, assignment, attacked):
     """Whether the memory hog's attacked cell says that an allocation failed."""
     notebook = load(root / "autograded" / "memory-hog" / assignment / f"{assignment}.ipynb")
@@ -849,8 +962,11 @@ def grading_copy(assignment):
     released = root / "release" / assignment / f"{assignment}.ipynb"
     source = root / "source" / assignment / f"{assignment}.ipynb"
     for kind in SUBMISSIONS:
-        dump(submission(source, released, kind),
-             root / "submitted" / kind / assignment / f"{assignment}.ipynb")
+        # The graded solutions hold the other right answers of ALTERNATIVES; Validate runs the
+        # source's own solutions (see validate).
+        made = alternatives(source, released, assignment) if kind == "solutions" \
+            else submission(source, released, kind)
+        dump(made, root / "submitted" / kind / assignment / f"{assignment}.ipynb")
     for attack in cheats_of(assignment, source):
         dump(cheat(source, released, attack),
              root / "submitted" / attack[0] / assignment / f"{assignment}.ipynb")
@@ -958,20 +1074,43 @@ def grade(assignment, root):
     shown = feedback.read_text(encoding="utf-8") if feedback.exists() else ""
     if "✘" not in shown.replace("✘ no answers to judge", ""):
         problems.append(f"{assignment}: the feedback does not show the failed checks")
-    if assignment != "05-counting" and "nqueens-drawing" not in shown:
+    if "nqueens-drawing" not in shown:
         problems.append(f"{assignment}: the feedback shows no picture of a counterexample")
+    problems += hidden_kept_hidden(root, assignment)
     return line, cheats, problems
 
 
+# What a student's feedback must not show of a hidden test: its seed (with the library's
+# generator it gives every input), the inputs the grader sent the kernel (the cell that ran the
+# answers, which evcxr quotes back when an answer does not compile), the hidden test's source,
+# and the checker it calls.
+HIDDEN_SIGNS = {"a seed": re.compile(r"\bseed\b", re.IGNORECASE),
+                "the inputs sent to the kernel": re.compile(r'r#{4}"\['),
+                "a hidden test's source": re.compile(r"BEGIN HIDDEN TESTS|hidden::check_|SEED\b")}
+
+
+def hidden_kept_hidden(root, assignment):
+    """The problems found in the feedback of every submission of one assignment: any of
+    HIDDEN_SIGNS."""
+    problems = []
+    for feedback in sorted((root / "feedback").glob(f"*/{assignment}/{assignment}.html")):
+        text = html.unescape(feedback.read_text(encoding="utf-8"))
+        for what, sign in HIDDEN_SIGNS.items():
+            if sign.search(text):
+                problems.append(f"{assignment}: the feedback of {feedback.parts[-3]} shows {what}")
+    return problems
+
+
 def grading_jobs():
-    """How many gradings run side by side: NQUEENS_GRADE_JOBS, else one a core (each kernel
-    compiles its cells on one core at a time)."""
+    """How many gradings run side by side: NQUEENS_GRADE_JOBS, else one a core and one more
+    (each kernel compiles its cells on one core at a time, and waits between them: kernels
+    starting, nbgrader writing its database)."""
     wanted = os.environ.get("NQUEENS_GRADE_JOBS", "")
     if wanted:
         if not wanted.isdigit() or int(wanted) < 1:
             sys.exit(f"NQUEENS_GRADE_JOBS must be a whole number from 1, not {wanted!r}")
         return int(wanted)
-    return max(1, os.cpu_count() or 1)
+    return max(1, os.cpu_count() or 1) + 1
 
 
 def command_grade(only):

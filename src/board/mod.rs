@@ -7,6 +7,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt::{self, Write as _};
 
 #[cfg(feature = "solvers")]
+mod classes;
+#[cfg(feature = "solvers")]
 mod moves;
 
 /// A square, by 1-based row and column. Its `Debug` form is the pair `(row, col)`, as the
@@ -354,29 +356,6 @@ impl Board {
             .iter()
             .map(|&s| (s, self.transformed(s)))
             .collect()
-    }
-
-    /// The canonical member of the board's symmetry class: of its eight images, the one whose
-    /// occupied squares, read row by row, come first. For a solution of n queens this is the
-    /// image whose list of columns is smallest. Two boards are symmetric exactly when their
-    /// canonical forms are equal.
-    #[must_use]
-    pub fn canonical(&self) -> Board {
-        Symmetry::ALL
-            .iter()
-            .map(|&s| self.transformed(s))
-            .min_by(|a, b| a.pieces.iter().cmp(b.pieces.iter()))
-            .unwrap_or_else(|| self.clone())
-    }
-
-    /// How many different boards the eight symmetries make of this one: 8 for most solutions,
-    /// 4 or 2 for solutions that a half or a quarter turn leaves unchanged (1 only for boards
-    /// with every symmetry, such as the empty board).
-    pub fn class_size(&self) -> usize {
-        let mut images: Vec<Board> = Symmetry::ALL.iter().map(|&s| self.transformed(s)).collect();
-        images.sort_by(|a, b| a.pieces.iter().cmp(b.pieces.iter()));
-        images.dedup();
-        images.len()
     }
 
     /// For each row, the 1-based column of its leftmost piece, or `None` for an empty row.

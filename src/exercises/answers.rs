@@ -294,8 +294,42 @@ Csp,
     (answer, kept)
 });
 collector!(
-    /// `count` on the judge's sizes.
-    check_count, "count", impl Fn(usize) -> u64,
+/// `count` on the judge's boards, with the nodes it noted.
+check_count, "count", impl Fn(usize, &[Square], &mut u64) -> u64,
+(usize, Vec<Square>),
+|f, (n, holes)| {
+    let mut nodes = 0;
+    let found = f(n, &holes, &mut nodes);
+    (found, nodes)
+});
+collector!(
+    /// `canonical` on the judge's boards of queens.
+    check_canonical, "canonical", impl Fn(&[Square], usize) -> Vec<Square>,
+    (Vec<Square>, usize),
+    |f, (squares, n)| f(&squares, n));
+collector!(
+    /// `class_size` on the judge's boards of queens.
+    check_class_size, "class_size", impl Fn(&[Square], usize) -> usize,
+    (Vec<Square>, usize),
+    |f, (squares, n)| f(&squares, n));
+collector!(
+    /// `classes` on the judge's boards with holes.
+    check_classes, "classes", impl Fn(usize, &[Square]) -> u64,
+    (usize, Vec<Square>),
+    |f, (n, holes)| f(n, &holes));
+collector!(
+    /// `attacking_pairs` on the judge's boards (a large one drawn here from its size and seed).
+    check_attacking_pairs, "attacking_pairs", impl Fn(&[usize]) -> u64,
+    super::trial::Rows,
+    |f, rows| f(&super::trial::board_of(&rows)));
+collector!(
+    /// `best_column` on the judge's boards and rows.
+    check_best_column, "best_column", impl Fn(&[usize], usize) -> usize,
+    (super::trial::Rows, usize),
+    |f, (rows, row)| f(&super::trial::board_of(&rows), row));
+collector!(
+    /// `greedy_start` on the judge's sizes.
+    check_greedy_start, "greedy_start", impl Fn(usize) -> Vec<usize>,
     usize,
     |f, n| f(n));
 

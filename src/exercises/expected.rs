@@ -165,9 +165,64 @@ pub(super) fn for_backtracking(n: usize, csp: &Csp) -> (Option<Vec<i64>>, Vec<(u
     })
 }
 
-/// The number of ways to place n queens.
-pub(super) fn for_count(n: usize) -> u64 {
-    answer!("count", n, super::reference::count(n))
+/// The number of ways to place n queens with none on a hole, and the nodes of the row-by-row
+/// search that counts them.
+pub(super) fn for_count(n: usize, holes: &[Square]) -> (u64, u64) {
+    answer!(
+        "count",
+        (n, holes.to_vec()),
+        super::reference::count(n, holes)
+    )
+}
+
+/// The least of the eight images of a board of queens, listed by row and column.
+pub(super) fn for_canonical(squares: &[Square], n: usize) -> Vec<Square> {
+    answer!(
+        "canonical",
+        (squares.to_vec(), n),
+        super::reference::canonical(squares, n)
+    )
+}
+
+/// How many different boards the eight symmetries make of a board of queens.
+pub(super) fn for_class_size(squares: &[Square], n: usize) -> usize {
+    answer!(
+        "class_size",
+        (squares.to_vec(), n),
+        super::reference::class_size(squares, n)
+    )
+}
+
+/// The classes of the solutions of n queens on a board with holes that every symmetry keeps.
+pub(super) fn for_classes(n: usize, holes: &[Square]) -> u64 {
+    answer!(
+        "classes",
+        (n, holes.to_vec()),
+        super::reference::classes(n, holes)
+    )
+}
+
+/// The pairs of queens that attack each other on a board of the huge-board tasks.
+pub(super) fn for_attacking_pairs(rows: &super::trial::Rows) -> u64 {
+    answer!(
+        "attacking_pairs",
+        rows.clone(),
+        super::reference::attacking_pairs(&super::trial::board_of(rows))
+    )
+}
+
+/// The column of `row` that the other queens attack least, the leftmost on a tie.
+pub(super) fn for_best_column(rows: &super::trial::Rows, row: usize) -> usize {
+    answer!(
+        "best_column",
+        (rows.clone(), row),
+        super::reference::best_column(&super::trial::board_of(rows), row)
+    )
+}
+
+/// The greedy start of n queens.
+pub(super) fn for_greedy_start(n: usize) -> Vec<usize> {
+    answer!("greedy_start", n, super::reference::greedy_start(n))
 }
 
 #[cfg(feature = "solvers")]

@@ -13,15 +13,18 @@
 //! noting every input it asks about (the checkers ask the same questions whatever the answers).
 //!
 //! ```
+//! use nqueens::Square;
 //! use nqueens::exercises::{answers, judge};
-//! let inputs = judge::inputs("check_count", None).unwrap();
-//! let shown = answers::collected("count", &inputs, |n: usize| {
-//!     [1_u64, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n]
-//! });
-//! let report = judge::judge("check_count", None, &shown).unwrap();
+//! let inputs = judge::inputs("check_rook_sees", None).unwrap();
+//! let rook = |(s, n): (Square, usize)| -> Vec<Square> {
+//!     let row = (1..=n).filter(|&c| c != s.col).map(|c| Square::new(s.row, c));
+//!     row.chain((1..=n).filter(|&r| r != s.row).map(|r| Square::new(r, s.col))).collect()
+//! };
+//! let shown = answers::collected("rook_sees", &inputs, rook);
+//! let report = judge::judge("check_rook_sees", None, &shown).unwrap();
 //! assert!(report.passed());
-//! let lazy = answers::collected("count", &inputs, |_: usize| 1_u64);
-//! assert!(!judge::judge("check_count", None, &lazy).unwrap().passed());
+//! let lazy = answers::collected("rook_sees", &inputs, |_: (Square, usize)| Vec::<Square>::new());
+//! assert!(!judge::judge("check_rook_sees", None, &lazy).unwrap().passed());
 //! ```
 
 use std::cell::RefCell;
@@ -272,7 +275,7 @@ macro_rules! either {
 }
 
 /// Every checker the judge knows, by the name a test cell calls it by.
-pub const CHECKERS: [&str; 17] = [
+pub const CHECKERS: [&str; 23] = [
     "check_queen_attacks",
     "check_complete_board",
     "check_next_generation",
@@ -290,12 +293,20 @@ pub const CHECKERS: [&str; 17] = [
     "check_superqueens_csp",
     "check_consistent",
     "check_csp_backtracking",
+    "check_canonical",
+    "check_class_size",
+    "check_classes",
+    "check_attacking_pairs",
+    "check_best_column",
+    "check_greedy_start",
 ];
 
 fn dispatch(checker: &str, seed: Option<u64>, mode: &Mode) -> Result<Done, JudgeError> {
     board_task(checker, seed, mode)
         .or_else(|| clause_task(checker, seed, mode))
         .or_else(|| csp_task(checker, seed, mode))
+        .or_else(|| symmetry_task(checker, seed, mode))
+        .or_else(|| line_task(checker, seed, mode))
         .unwrap_or_else(|| Err(JudgeError::UnknownChecker(checker.to_owned())))
 }
 
@@ -362,9 +373,22 @@ fn board_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Do
             |(square, size): (Square, usize)| Piece::Knight.sees(square, size),
             |call| either!(seed, check_knight_sees, |s, n| call((s, n))),
         ),
-        "check_count" => task("count", mode, reference::count, |call| {
-            either!(seed, check_count, call)
-        }),
+        "check_count" => task(
+            "count",
+            mode,
+            |(n, holes): (usize, Vec<Square>)| reference::count(n, &holes),
+            |call| {
+                either!(
+                    seed,
+                    check_count,
+                    |n: usize, holes: &[Square], nodes: &mut u64| {
+                        let (found, noted) = call((n, holes.to_vec()));
+                        *nodes += noted;
+                        found
+                    }
+                )
+            },
+        ),
         _ => return None,
     })
 }
@@ -485,6 +509,81 @@ fn csp_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done
     })
 }
 
+/// The tasks on symmetry (assignment 06).
+fn symmetry_task(
+    checker: &str,
+    seed: Option<u64>,
+    mode: &Mode,
+) -> Option<Result<Done, JudgeError>> {
+    Some(match checker {
+        "check_canonical" => task(
+            "canonical",
+            mode,
+            |(squares, n): (Vec<Square>, usize)| reference::canonical(&squares, n),
+            |call| {
+                either!(seed, check_canonical, |s: &[Square], n| call((
+                    s.to_vec(),
+                    n
+                )))
+            },
+        ),
+        "check_class_size" => task(
+            "class_size",
+            mode,
+            |(squares, n): (Vec<Square>, usize)| reference::class_size(&squares, n),
+            |call| {
+                either!(seed, check_class_size, |s: &[Square], n| call((
+                    s.to_vec(),
+                    n
+                )))
+            },
+        ),
+        "check_classes" => task(
+            "classes",
+            mode,
+            |(n, holes): (usize, Vec<Square>)| reference::classes(n, &holes),
+            |call| either!(seed, check_classes, |n, h: &[Square]| call((n, h.to_vec()))),
+        ),
+        _ => return None,
+    })
+}
+
+/// The tasks on huge boards (assignment 07): the stand-in answers a board as it travels, a
+/// large one as its size and seed, which the kernel expands as the checker does.
+fn line_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
+    use super::trial::{Rows, board_of};
+    Some(match checker {
+        "check_attacking_pairs" => task(
+            "attacking_pairs",
+            mode,
+            |rows: Rows| reference::attacking_pairs(&board_of(&rows)),
+            |call| {
+                let given = |rows: &Rows| call(rows.clone());
+                match seed {
+                    Some(seed) => hidden::pairs_by_rows(given, seed),
+                    None => super::pairs_by_rows(given),
+                }
+            },
+        ),
+        "check_best_column" => task(
+            "best_column",
+            mode,
+            |(rows, row): (Rows, usize)| reference::best_column(&board_of(&rows), row),
+            |call| {
+                let given = |rows: &Rows, row| call((rows.clone(), row));
+                match seed {
+                    Some(seed) => hidden::best_column_by_rows(given, seed),
+                    None => super::best_column_by_rows(given),
+                }
+            },
+        ),
+        "check_greedy_start" => task("greedy_start", mode, reference::greedy_start, |call| {
+            either!(seed, check_greedy_start, call)
+        }),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::answers::collected;
@@ -560,7 +659,9 @@ mod tests {
     #[test]
     fn answers_that_do_not_fit_are_refused() {
         let text = inputs("check_count", None).unwrap();
-        let right = collected("count", &text, reference::count);
+        let right = collected("count", &text, |(n, holes): (usize, Vec<Square>)| {
+            reference::count(n, &holes)
+        });
         assert!(judge("check_count", None, &right).unwrap().passed());
         assert!(matches!(
             judge(
@@ -570,7 +671,9 @@ mod tests {
             ),
             Err(JudgeError::OtherExercise { .. })
         ));
-        let one = collected("count", "[1]", |n: usize| n as u64);
+        let one = collected("count", "[[1,[]]]", |(n, _): (usize, Vec<Square>)| {
+            (n as u64, 1_u64)
+        });
         assert!(matches!(
             judge("check_count", None, &one),
             Err(JudgeError::Count { .. })
@@ -586,7 +689,7 @@ mod tests {
         // A stopped call is reported as the checker reports a loop.
         let stopped = format!(
             "[\"count\",[{}]]",
-            ["[\"stopped\",\"count did not return within 15 s\"]"; 10].join(",")
+            ["[\"stopped\",\"count did not return within 15 s\"]"; 20].join(",")
         );
         let report = judge("check_count", None, &stopped).unwrap();
         assert!(report.text().contains("did not return within"));

@@ -43,7 +43,13 @@
 //! | CSP | `fn superqueens_csp(n: usize) -> Result<Csp, CspError>` | [`check_superqueens_csp`] |
 //! | CSP | `fn is_consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool` | [`check_consistent`] |
 //! | CSP | `fn backtracking(csp: &Csp, kept: &mut Vec<(usize, i64)>) -> Option<Vec<i64>>` | [`check_csp_backtracking`] |
-//! | counting | `fn count(n: usize) -> u64` | [`check_count`] |
+//! | counting | `fn count(n: usize, holes: &[Square], nodes: &mut u64) -> u64` | [`check_count`] |
+//! | symmetry | `fn canonical(squares: &[Square], n: usize) -> Vec<Square>` | [`check_canonical`] |
+//! | symmetry | `fn class_size(squares: &[Square], n: usize) -> usize` | [`check_class_size`] |
+//! | symmetry | `fn classes(n: usize, holes: &[Square]) -> u64` | [`check_classes`] |
+//! | huge boards | `fn attacking_pairs(columns: &[usize]) -> u64` | [`check_attacking_pairs`] |
+//! | huge boards | `fn best_column(columns: &[usize], row: usize) -> usize` | [`check_best_column`] |
+//! | huge boards | `fn greedy_start(n: usize) -> Vec<usize>` | [`check_greedy_start`] |
 
 pub mod answers;
 mod builders;
@@ -55,11 +61,13 @@ mod expected;
 pub mod hidden;
 #[cfg(feature = "solvers")]
 pub mod judge;
+mod lines;
 mod pieces;
 #[cfg(feature = "solvers")]
 mod reference;
 mod report;
 mod search;
+mod symmetry;
 mod trial;
 pub mod wire;
 
@@ -67,15 +75,27 @@ pub use builders::{CLAUSE_SIZES, check_at_most_two, check_torus_clauses, check_w
 pub use cells::{check_evolve, check_next_generation};
 pub use clauses::{check_eliminate, check_moms, check_solve, check_subsume};
 pub use constraints::{CSP_SIZES, check_consistent, check_csp_backtracking, check_superqueens_csp};
-pub use counting::{COUNT_SIZES, check_count};
+pub use counting::{COUNT_SIZES, HOLED_BOARDS, Holed, check_count, count_boards, holed_board};
 #[cfg(feature = "solvers")]
 pub use expected::table as expected_table;
+pub use lines::{
+    GREEDY_SIZES, LARGE_BOARD, check_attacking_pairs, check_best_column, check_greedy_start,
+    column_cases, pair_boards,
+};
 #[cfg(feature = "solvers")]
 pub use pieces::check_sees;
 pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees};
 pub use report::{Report, TIME_LIMIT, within};
 pub use search::{FILL_SIZES, check_complete_board, check_queen_attacks, queen_attacks_example};
-pub use trial::random_cells;
+pub use symmetry::{
+    CLASS_SIZES, Queens, SYMMETRIC_HOLED_BOARDS, check_canonical, check_class_size, check_classes,
+    class_boards, symmetry_boards,
+};
+pub use trial::{Rows, board_of, drawn_columns, random_cells};
+
+// The huge-board checkers as the judge calls them, its stand-in taking a board as it travels.
+#[cfg(feature = "solvers")]
+use lines::{best_column_by_rows, pairs_by_rows};
 
 #[cfg(feature = "solvers")]
 use crate::logic::Variable;

@@ -16,9 +16,159 @@ pub(super) fn sees(piece: Piece, square: Square, size: usize) -> Vec<Square> {
     piece.sees(square, size)
 }
 
-/// The number of ways to place n queens on an n×n board (0 for a size the library refuses).
-pub(super) fn count(n: usize) -> u64 {
-    queens::count(n).unwrap_or(0)
+/// The queens on each line of a board: columns, falling diagonals (row − col + n) and rising
+/// ones (row + col), for the queens of `columns` other than the one of row `skip` (from 1).
+fn line_counts(columns: &[usize], skip: usize) -> [Vec<u64>; 3] {
+    let n = columns.len();
+    let mut lines = [vec![0; n + 1], vec![0; 2 * n + 1], vec![0; 2 * n + 1]];
+    for (i, &c) in columns.iter().enumerate() {
+        let row = i + 1;
+        if row != skip && (1..=n).contains(&c) {
+            lines[0][c] += 1;
+            lines[1][row + n - c] += 1;
+            lines[2][row + c] += 1;
+        }
+    }
+    lines
+}
+
+/// The pairs of queens of `columns` that share a column or a diagonal, by the queens on each
+/// line.
+pub(super) fn attacking_pairs(columns: &[usize]) -> u64 {
+    line_counts(columns, 0)
+        .iter()
+        .flatten()
+        .map(|&k| k * k.saturating_sub(1) / 2)
+        .sum()
+}
+
+/// The column of `row` where the other queens of `columns` attack a queen least, the leftmost
+/// on a tie.
+pub(super) fn best_column(columns: &[usize], row: usize) -> usize {
+    let n = columns.len();
+    let [cols, falling, rising] = line_counts(columns, row);
+    (1..=n)
+        .min_by_key(|&c| (cols[c] + falling[row + n - c] + rising[row + c], c))
+        .unwrap_or(1)
+}
+
+/// n queens placed row by row, each in the column the queens above attack least (the leftmost
+/// on a tie), by the queens on each line.
+pub(super) fn greedy_start(n: usize) -> Vec<usize> {
+    let (mut cols, mut falling, mut rising) =
+        (vec![0; n + 1], vec![0; 2 * n + 1], vec![0; 2 * n + 1]);
+    let mut placed = Vec::with_capacity(n);
+    for row in 1..=n {
+        let best = (1..=n)
+            .min_by_key(|&c| (cols[c] + falling[row + n - c] + rising[row + c], c))
+            .unwrap_or(1);
+        cols[best] += 1;
+        falling[row + n - best] += 1;
+        rising[row + best] += 1;
+        placed.push(best);
+    }
+    placed
+}
+
+/// The least of the eight images of the queens on `squares`, each listed by row and column.
+pub(super) fn canonical(squares: &[Square], n: usize) -> Vec<Square> {
+    crate::board::Symmetry::ALL
+        .iter()
+        .map(|&symmetry| {
+            let mut image: Vec<Square> = squares.iter().map(|&s| symmetry.apply(s, n)).collect();
+            image.sort_unstable();
+            image
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// How many different boards the eight symmetries make of the queens on `squares`.
+pub(super) fn class_size(squares: &[Square], n: usize) -> usize {
+    let mut images: Vec<Vec<Square>> = crate::board::Symmetry::ALL
+        .iter()
+        .map(|&symmetry| {
+            let mut image: Vec<Square> = squares.iter().map(|&s| symmetry.apply(s, n)).collect();
+            image.sort_unstable();
+            image
+        })
+        .collect();
+    images.sort_unstable();
+    images.dedup();
+    images.len()
+}
+
+/// The classes of the solutions of n queens with none on a hole, the holes kept by every
+/// symmetry: by Burnside's lemma, the average over the eight symmetries of the solutions each
+/// leaves unchanged.
+pub(super) fn classes(n: usize, holes: &[Square]) -> u64 {
+    fn search(n: usize, holes: &[Square], columns: &mut Vec<usize>, found: &mut Vec<Vec<usize>>) {
+        let row = columns.len() + 1;
+        if row > n {
+            found.push(columns.clone());
+            return;
+        }
+        for col in 1..=n {
+            let free = !holes.contains(&Square::new(row, col))
+                && columns
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &c)| c != col && (i + 1).abs_diff(row) != c.abs_diff(col));
+            if free {
+                columns.push(col);
+                search(n, holes, columns, found);
+                columns.pop();
+            }
+        }
+    }
+    let mut solutions = Vec::new();
+    search(n, holes, &mut Vec::new(), &mut solutions);
+    let fixed: usize = crate::board::Symmetry::ALL
+        .iter()
+        .map(|&symmetry| {
+            solutions
+                .iter()
+                .filter(|columns| {
+                    columns.iter().enumerate().all(|(i, &c)| {
+                        let image = symmetry.apply(Square::new(i + 1, c), n);
+                        columns[image.row - 1] == image.col
+                    })
+                })
+                .count()
+        })
+        .sum();
+    (fixed / 8) as u64
+}
+
+/// The solutions of n queens with none on a hole, and the queens the row-by-row search places
+/// (its nodes): a bitboard search, the holes a mask per row.
+pub(super) fn count(n: usize, holes: &[Square]) -> (u64, u64) {
+    fn search(full: u64, blocked: &[u64], taken: (u64, u64, u64), nodes: &mut u64) -> u64 {
+        let Some((&here, below)) = blocked.split_first() else {
+            return 1;
+        };
+        let (cols, left, right) = taken;
+        let mut free = full & !(cols | left | right | here);
+        let mut total = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            *nodes += 1;
+            let next = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+            total += search(full, below, next, nodes);
+        }
+        total
+    }
+    let mut blocked = vec![0_u64; n];
+    for hole in holes {
+        if (1..=n).contains(&hole.row) && (1..=n).contains(&hole.col) {
+            blocked[hole.row - 1] |= 1 << (hole.col - 1);
+        }
+    }
+    let mut nodes = 0;
+    let full = if n >= 64 { u64::MAX } else { (1_u64 << n) - 1 };
+    let solutions = search(full, &blocked, (0, 0, 0), &mut nodes);
+    (solutions, nodes)
 }
 
 /// The lecture's search on a set: whether it is satisfiable, the splits it makes, and the

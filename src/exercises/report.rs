@@ -64,7 +64,8 @@ impl Report {
     /// work is graded, the grader's copy of the cell runs the hidden test instead.)
     pub fn pending(exercise: &str) -> Self {
         let text = format!(
-            "ⓘ {exercise}: hidden tests. The grader runs them when it grades your work, on inputs              it draws then (larger boards, other random cases); they are not run here.\n"
+            "ⓘ {exercise}: hidden tests. The grader runs them when it grades your work, on inputs \
+             it draws then (larger boards, other random cases); they are not run here.\n"
         );
         Report {
             passed: false,
@@ -167,12 +168,13 @@ impl Report {
     }
 
     #[cfg(feature = "solvers")]
-    /// The same report, its verdict saying that it is a hidden test and of which seed (with that
-    /// seed, [`hidden`](super::hidden)'s checker repeats it).
-    pub(super) fn into_hidden(mut self, seed: u64) -> Self {
+    /// The same report, its verdict saying that it is a hidden test. It does not name the seed:
+    /// the report is the student's feedback, and the seed with the library's generator would
+    /// give every input of the test (the lecturer finds it with the grader's secret).
+    pub(super) fn into_hidden(mut self) -> Self {
         let mark = self.text.chars().next().unwrap_or('✘');
         let rest = self.text.get(mark.len_utf8()..).unwrap_or("").trim_start();
-        self.text = format!("{mark} Hidden test (seed {seed}): {rest}");
+        self.text = format!("{mark} Hidden test: {rest}");
         self
     }
 

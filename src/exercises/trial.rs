@@ -110,6 +110,135 @@ fn in_words(mut names: Vec<String>) -> String {
 /// Boards to start from, each its size and the queens it holds.
 pub(super) type Boards = Vec<(usize, Vec<crate::board::Square>)>;
 
+/// `count` boards of sizes drawn from `range`, each with 1 to n distinct holes on random
+/// squares, listed in the order drawn.
+pub(super) fn holed_boards(
+    rng: &mut Rng,
+    range: std::ops::RangeInclusive<usize>,
+    count: usize,
+) -> Vec<(usize, Vec<crate::board::Square>)> {
+    let (low, high) = (*range.start(), *range.end());
+    (0..count)
+        .map(|_| {
+            let n = low + rng.below(high - low + 1);
+            let wanted = 1 + rng.below(n);
+            let mut holes: Vec<crate::board::Square> = Vec::new();
+            while holes.len() < wanted {
+                let hole = crate::board::Square::new(1 + rng.below(n), 1 + rng.below(n));
+                if !holes.contains(&hole) {
+                    holes.push(hole);
+                }
+            }
+            (n, holes)
+        })
+        .collect()
+}
+
+/// `squares` with every image of them under `symmetries` (and their combinations) added, each
+/// square once, in the order found.
+fn closed_under(
+    mut squares: Vec<crate::board::Square>,
+    n: usize,
+    symmetries: &[crate::board::Symmetry],
+) -> Vec<crate::board::Square> {
+    let mut i = 0;
+    while i < squares.len() {
+        for symmetry in symmetries {
+            let image = symmetry.apply(squares[i], n);
+            if !squares.contains(&image) {
+                squares.push(image);
+            }
+        }
+        i += 1;
+    }
+    squares
+}
+
+/// `count` boards of queens, of sizes drawn from `range`: each with up to 2n queens on distinct
+/// random squares, or every third one made symmetric (a few squares and their images under a
+/// symmetry other than the identity), the squares in the order drawn.
+pub(super) fn symmetric_sets(
+    rng: &mut Rng,
+    range: std::ops::RangeInclusive<usize>,
+    count: usize,
+) -> Vec<(Vec<crate::board::Square>, usize)> {
+    use crate::board::{Square, Symmetry};
+    let (low, high) = (*range.start(), *range.end());
+    (0..count)
+        .map(|i| {
+            let n = low + rng.below(high - low + 1);
+            let wanted = rng.below((2 * n).min(n * n) + 1);
+            let mut squares: Vec<Square> = Vec::new();
+            while squares.len() < wanted {
+                let square = Square::new(1 + rng.below(n), 1 + rng.below(n));
+                if !squares.contains(&square) {
+                    squares.push(square);
+                }
+            }
+            if i % 3 == 0 {
+                let symmetry = Symmetry::ALL[1 + rng.below(7)];
+                squares.truncate(1 + n / 3);
+                squares = closed_under(squares, n, &[symmetry]);
+            }
+            (squares, n)
+        })
+        .collect()
+}
+
+/// `count` boards of sizes drawn from `range` whose holes every symmetry keeps: one or two
+/// random squares (one on boards up to 5×5) and all their images, no two boards alike.
+pub(super) fn symmetric_holes(
+    rng: &mut Rng,
+    range: std::ops::RangeInclusive<usize>,
+    count: usize,
+) -> Vec<(usize, Vec<crate::board::Square>)> {
+    use crate::board::{Square, Symmetry};
+    let (low, high) = (*range.start(), *range.end());
+    let mut boards: Vec<(usize, Vec<Square>)> = Vec::new();
+    while boards.len() < count {
+        let n = low + rng.below(high - low + 1);
+        let seeds = if n <= 5 { 1 } else { 1 + rng.below(2) };
+        let squares = (0..seeds)
+            .map(|_| Square::new(1 + rng.below(n), 1 + rng.below(n)))
+            .collect();
+        let mut holes = closed_under(squares, n, &Symmetry::ALL);
+        let mut key = holes.clone();
+        key.sort_unstable();
+        let seen = boards.iter().any(|(m, h)| {
+            let mut other = h.clone();
+            other.sort_unstable();
+            *m == n && other == key
+        });
+        if !seen {
+            boards.push((n, std::mem::take(&mut holes)));
+        }
+    }
+    boards
+}
+
+/// A board of queens as the huge-board tasks take it, one queen a row: `(n, seed, columns)`.
+/// `columns` lists the column (1 to its length) of each row's queen; when it is empty, the board
+/// is n queens in columns drawn at random from `seed` (see [`board_of`]), so that a board of a
+/// hundred thousand queens travels as two numbers.
+pub type Rows = (usize, u64, Vec<usize>);
+
+/// The columns of a board given as [`Rows`].
+pub fn board_of(rows: &Rows) -> Vec<usize> {
+    let (n, seed, columns) = rows;
+    if columns.is_empty() {
+        drawn_columns(*n, *seed)
+    } else {
+        columns.clone()
+    }
+}
+
+/// n queens, one a row, each in a column (1 to n) drawn from `seed`: the large boards of the
+/// huge-board tasks, sent as their size and seed.
+pub fn drawn_columns(n: usize, seed: u64) -> Vec<usize> {
+    let mut rng = Rng::new(seed);
+    (0..n).map(|_| 1 + rng.below(n)).collect()
+}
+
 /// `len` random 0s and 1s, the same for the same seed: the pre-homework's starting row.
 pub fn random_cells(len: usize, seed: u64) -> Vec<u8> {
     let mut rng = Rng::new(seed);

@@ -204,7 +204,11 @@ fn hidden_tests_draw_new_boards_from_the_seed_and_say_so() {
     use nqueens::exercises::hidden;
     let a = hidden::check_complete_board(complete, 11);
     assert!(a.passed(), "{a}");
-    assert!(a.text().starts_with("✔ Hidden test (seed 11)"), "{a}");
+    assert!(a.text().starts_with("✔ Hidden test: "), "{a}");
+    assert!(
+        !a.text().contains("seed"),
+        "the feedback does not name the seed: {a}"
+    );
     assert!(a.text().contains("drawn when graded"));
     // The same seed, the same boards; another seed, other boards (for some seed nearby).
     assert_eq!(a.text(), hidden::check_complete_board(complete, 11).text());
@@ -675,72 +679,463 @@ fn wrong_csp_answers_are_caught() {
 
 // ---- counting ----
 
-fn count(n: usize) -> u64 {
-    fn go(n: usize, row: usize, cols: u32, left: u32, right: u32) -> u64 {
-        if row == n {
+/// The count on a board with holes, written as a student would: the columns of each row tried
+/// one by one against a list of the queens above (no bitboards), the holes looked up in their
+/// list. The nodes are the queens it places.
+fn count(n: usize, holes: &[Square], nodes: &mut u64) -> u64 {
+    fn go(n: usize, holes: &[Square], queens: &mut Vec<usize>, nodes: &mut u64) -> u64 {
+        let row = queens.len() + 1;
+        if row > n {
             return 1;
         }
-        let full = (1_u32 << n) - 1;
-        let mut free = full & !(cols | left | right);
         let mut total = 0;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            total += go(
-                n,
-                row + 1,
-                cols | bit,
-                (left | bit) << 1,
-                (right | bit) >> 1,
-            );
+        for col in 1..=n {
+            let attacked = queens
+                .iter()
+                .enumerate()
+                .any(|(i, &c)| c == col || (i + 1).abs_diff(row) == c.abs_diff(col));
+            if !attacked && !holes.contains(&Square::new(row, col)) {
+                *nodes += 1;
+                queens.push(col);
+                total += go(n, holes, queens, nodes);
+                queens.pop();
+            }
         }
         total
     }
-    go(n, 0, 0, 0, 0)
+    go(n, holes, &mut Vec::new(), nodes)
+}
+
+/// Brute force: every way to put one queen in each row, counted when no two attack and none
+/// stands on a hole; and the nodes, every placement of the first k rows that passes, k = 1 to n.
+fn count_by_brute_force(n: usize, holes: &[Square]) -> (u64, u64) {
+    let fits = |cols: &[usize]| {
+        let row = cols.len();
+        let col = cols[row - 1];
+        !holes.contains(&Square::new(row, col))
+            && cols[..row - 1]
+                .iter()
+                .enumerate()
+                .all(|(i, &c)| c != col && (i + 1).abs_diff(row) != c.abs_diff(col))
+    };
+    let (mut solutions, mut nodes) = (0, 0);
+    let mut layer: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..n {
+        layer = layer
+            .into_iter()
+            .flat_map(|cols| {
+                (1..=n).map(move |c| {
+                    let mut next = cols.clone();
+                    next.push(c);
+                    next
+                })
+            })
+            .filter(|cols| fits(cols))
+            .collect();
+        nodes += layer.len() as u64;
+    }
+    solutions += layer.len() as u64;
+    (solutions, nodes)
 }
 
 #[cfg(feature = "solvers")]
 #[test]
-fn counting_is_checked_size_by_size() {
+fn counting_is_checked_board_by_board_with_its_nodes() {
+    // The plain count agrees with brute force on every visible board, holes and nodes alike.
+    for (n, holes) in nqueens::exercises::count_boards() {
+        let mut nodes = 0;
+        let found = count(n, &holes, &mut nodes);
+        assert_eq!(
+            (found, nodes),
+            count_by_brute_force(n, &holes),
+            "n = {n}, {holes:?}"
+        );
+    }
     let report = check_count(count);
     assert!(report.passed(), "{report}");
+    assert_eq!(report.parts(), Some((20, 20)));
     assert!(
         report.text().contains("724"),
         "the student's own counts are listed"
     );
-    // Eleven to thirteen queens, when hidden.
+    // Four boards of 9×9 to 12×12 with holes, when hidden.
     let hidden = nqueens::exercises::hidden::check_count(count, 5);
     assert!(hidden.passed(), "{hidden}");
-    // A table of the visible counts: nothing for the hidden sizes.
-    let table = nqueens::exercises::hidden::check_count(|n| if n <= 10 { count(n) } else { 0 }, 5);
-    assert_eq!(table.parts(), Some((0, 2)));
-    failed_with(&table, "too few");
-    // Zero for every n: right for 2 and 3, which a constant answers, so nothing.
-    let zero = check_count(|_| 0);
-    assert_eq!(zero.parts(), Some((0, 10)));
+    assert_eq!(hidden.parts(), Some((4, 4)));
+    // A table of the visible answers: nothing for the hidden boards.
+    let visible: Vec<(nqueens::exercises::Holed, (u64, u64))> = nqueens::exercises::count_boards()
+        .into_iter()
+        .map(|(n, holes)| {
+            let answer = count_by_brute_force(n, &holes);
+            ((n, holes), answer)
+        })
+        .collect();
+    let table = |n: usize, holes: &[Square], nodes: &mut u64| {
+        let found = visible.iter().find(|((m, h), _)| *m == n && h == holes);
+        let (count, noted) = found.map_or((0, 0), |(_, answer)| *answer);
+        *nodes += noted;
+        count
+    };
+    assert!(check_count(table).passed());
+    let tabled = nqueens::exercises::hidden::check_count(table, 5);
+    assert_eq!(tabled.parts(), Some((0, 4)));
+    failed_with(&tabled, "too few");
+    // Holes ignored: right on the ten empty boards only.
+    let no_holes = |n: usize, _: &[Square], nodes: &mut u64| count(n, &[], nodes);
+    assert_eq!(check_count(no_holes).parts(), Some((10, 20)));
+    assert_eq!(
+        nqueens::exercises::hidden::check_count(no_holes, 5).parts(),
+        Some((0, 4))
+    );
+    // The right counts with nodes of another search (a queen counted only when its board is
+    // finished): the count is right, the nodes are not.
+    let finished_only = |n: usize, holes: &[Square], nodes: &mut u64| {
+        let found = count(n, holes, &mut 0);
+        *nodes += found;
+        found
+    };
+    let report = check_count(finished_only);
+    failed_with(&report, "nodes: too few");
+    // Zero for every board: right for 2×2 and 3×3, which a constant answers, so nothing.
+    let zero = check_count(|_, _, _| 0);
+    assert_eq!(zero.parts().map(|(right, _)| right), Some(0));
     assert!(
         !zero.text().contains("724"),
         "the report does not give the reference's counts"
     );
-    // Forgetting one diagonal overcounts from n = 2 on.
-    let one_diagonal = check_count(|n| {
-        fn go(n: usize, row: usize, cols: u32, left: u32) -> u64 {
-            if row == n {
-                return 1;
-            }
-            let mut free = ((1_u32 << n) - 1) & !(cols | left);
-            let mut total = 0;
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                total += go(n, row + 1, cols | bit, (left | bit) << 1);
-            }
-            total
+}
+
+// ---- symmetry ----
+
+/// The eight symmetries, written out as a student would, each a map of (row, col) on an n×n
+/// board: the identity, three turns, four mirrors.
+type SquareMap = fn(usize, usize, usize) -> (usize, usize);
+
+fn symmetric_images(squares: &[Square], n: usize) -> Vec<Vec<Square>> {
+    let maps: [SquareMap; 8] = [
+        |r, c, _| (r, c),
+        |r, c, n| (c, n + 1 - r),
+        |r, c, n| (n + 1 - r, n + 1 - c),
+        |r, c, n| (n + 1 - c, r),
+        |r, c, n| (r, n + 1 - c),
+        |r, c, n| (n + 1 - r, c),
+        |r, c, _| (c, r),
+        |r, c, n| (n + 1 - c, n + 1 - r),
+    ];
+    maps.iter()
+        .map(|map| {
+            let mut image: Vec<Square> = squares
+                .iter()
+                .map(|s| {
+                    let (row, col) = map(s.row, s.col, n);
+                    Square::new(row, col)
+                })
+                .collect();
+            image.sort_by_key(|s| (s.row, s.col));
+            image
+        })
+        .collect()
+}
+
+fn canonical(squares: &[Square], n: usize) -> Vec<Square> {
+    symmetric_images(squares, n).into_iter().min().unwrap()
+}
+
+fn class_size(squares: &[Square], n: usize) -> usize {
+    let mut images = symmetric_images(squares, n);
+    images.sort();
+    images.dedup();
+    images.len()
+}
+
+/// Every solution of n queens avoiding the holes, by trying every ordering of the columns.
+fn solutions_by_brute_force(n: usize, holes: &[Square]) -> Vec<Vec<Square>> {
+    fn orderings(rest: &mut Vec<usize>, taken: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
+        if rest.is_empty() {
+            all.push(taken.clone());
         }
-        go(n, 0, 0, 0)
-    });
-    failed_with(&one_diagonal, "count(2) is 1: too many");
-    assert_eq!(one_diagonal.parts(), Some((0, 10)));
+        for i in 0..rest.len() {
+            let c = rest.remove(i);
+            taken.push(c);
+            orderings(rest, taken, all);
+            taken.pop();
+            rest.insert(i, c);
+        }
+    }
+    let mut all = Vec::new();
+    orderings(&mut (1..=n).collect(), &mut Vec::new(), &mut all);
+    all.into_iter()
+        .filter(|cols| {
+            (0..n).all(|i| {
+                !holes.contains(&Square::new(i + 1, cols[i]))
+                    && (0..i).all(|j| (i - j) != cols[i].abs_diff(cols[j]))
+            })
+        })
+        .map(|cols| {
+            cols.iter()
+                .enumerate()
+                .map(|(i, &c)| Square::new(i + 1, c))
+                .collect()
+        })
+        .collect()
+}
+
+/// The classes as a student would count them: the distinct canonical forms of the solutions.
+fn classes(n: usize, holes: &[Square]) -> u64 {
+    fn search(n: usize, holes: &[Square], columns: &mut Vec<usize>, out: &mut Vec<Vec<Square>>) {
+        let row = columns.len() + 1;
+        if row > n {
+            let squares: Vec<Square> = columns
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| Square::new(i + 1, c))
+                .collect();
+            out.push(canonical(&squares, n));
+            return;
+        }
+        for col in 1..=n {
+            let free = !holes.contains(&Square::new(row, col))
+                && columns
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &c)| c != col && (i + 1).abs_diff(row) != c.abs_diff(col));
+            if free {
+                columns.push(col);
+                search(n, holes, columns, out);
+                columns.pop();
+            }
+        }
+    }
+    let mut forms: Vec<Vec<Square>> = Vec::new();
+    search(n, holes, &mut Vec::new(), &mut forms);
+    forms.sort();
+    forms.dedup();
+    forms.len() as u64
+}
+
+#[cfg(feature = "solvers")]
+#[test]
+fn symmetry_is_checked_on_any_board_and_classes_agree_with_brute_force() {
+    use nqueens::exercises::{check_canonical, check_class_size, check_classes, hidden};
+    // The classes the checker expects are the distinct canonical forms of every solution found by
+    // trying every ordering of the columns (boards up to 8×8).
+    for (n, holes) in nqueens::exercises::class_boards() {
+        let mut forms: Vec<Vec<Square>> = solutions_by_brute_force(n, &holes)
+            .iter()
+            .map(|s| canonical(s, n))
+            .collect();
+        forms.sort();
+        forms.dedup();
+        assert_eq!(forms.len() as u64, classes(n, &holes), "n = {n}, {holes:?}");
+    }
+    for report in [
+        check_canonical(canonical),
+        hidden::check_canonical(canonical, 4),
+        check_class_size(class_size),
+        hidden::check_class_size(class_size, 4),
+        check_classes(classes),
+        hidden::check_classes(classes, 4),
+    ] {
+        assert!(report.passed(), "{report}");
+    }
+    assert_eq!(check_classes(classes).parts(), Some((14, 14)));
+    // The least image, but its squares in the order of the board given: not in order.
+    let unsorted = |squares: &[Square], n: usize| {
+        let least = canonical(squares, n);
+        let mut out = least.clone();
+        out.reverse();
+        out
+    };
+    failed_with(
+        &check_canonical(unsorted),
+        "not listed by row and then column",
+    );
+    // The greatest image instead of the least.
+    let greatest =
+        |squares: &[Square], n: usize| symmetric_images(squares, n).into_iter().max().unwrap();
+    failed_with(&check_canonical(greatest), "not the least");
+    // Only the turns: a board symmetric under a mirror but not a turn gets a size too large.
+    let turns_only = |squares: &[Square], n: usize| {
+        let mut images: Vec<Vec<Square>> = symmetric_images(squares, n)[..4].to_vec();
+        images.sort();
+        images.dedup();
+        images.len() * 2
+    };
+    failed_with(&check_class_size(turns_only), "too");
+    // Every solution divided by eight: wrong where a class has fewer than eight members.
+    let divided = |n: usize, holes: &[Square]| count(n, holes, &mut 0).div_ceil(8);
+    let report = check_classes(divided);
+    assert!(!report.passed());
+    // The holes forgotten: right on the empty boards only, and on none of the hidden boards.
+    let no_holes = |n: usize, _: &[Square]| classes(n, &[]);
+    assert_eq!(check_classes(no_holes).parts(), Some((8, 14)));
+    assert_eq!(hidden::check_classes(no_holes, 4).parts(), Some((0, 3)));
+    failed_with(&hidden::check_classes(no_holes, 4), "too many");
+}
+
+// ---- huge boards ----
+
+/// The queens on each line as a student would count them: columns, falling and rising
+/// diagonals, leaving out the queen of row `skip` (0: none).
+fn queens_per_line(columns: &[usize], skip: usize) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
+    let n = columns.len();
+    let (mut cols, mut falling, mut rising) = (vec![0; n + 1], vec![0; 2 * n], vec![0; 2 * n + 1]);
+    for (i, &c) in columns.iter().enumerate() {
+        if i + 1 != skip {
+            cols[c] += 1;
+            falling[i + n - c] += 1;
+            rising[i + 1 + c] += 1;
+        }
+    }
+    (cols, falling, rising)
+}
+
+fn attacking_pairs(columns: &[usize]) -> u64 {
+    let (cols, falling, rising) = queens_per_line(columns, 0);
+    cols.iter()
+        .chain(&falling)
+        .chain(&rising)
+        .map(|&k| k * k.saturating_sub(1) / 2)
+        .sum()
+}
+
+fn best_column(columns: &[usize], row: usize) -> usize {
+    let n = columns.len();
+    let (cols, falling, rising) = queens_per_line(columns, row);
+    let mut best = 1;
+    for c in 1..=n {
+        let here = cols[c] + falling[row - 1 + n - c] + rising[row + c];
+        let there = cols[best] + falling[row - 1 + n - best] + rising[row + best];
+        if here < there {
+            best = c;
+        }
+    }
+    best
+}
+
+fn greedy_start(n: usize) -> Vec<usize> {
+    let mut placed: Vec<usize> = Vec::new();
+    let (mut cols, mut falling, mut rising) = (vec![0; n + 1], vec![0; 2 * n], vec![0; 2 * n + 1]);
+    for row in 1..=n {
+        let attackers = |c: usize| cols[c] + falling[row - 1 + n - c] + rising[row + c];
+        let best = (1..=n).fold(1, |b, c| if attackers(c) < attackers(b) { c } else { b });
+        cols[best] += 1;
+        falling[row - 1 + n - best] += 1;
+        rising[row + best] += 1;
+        placed.push(best);
+    }
+    placed
+}
+
+/// Whether two queens of different rows attack each other.
+fn attack(a: (usize, usize), b: (usize, usize)) -> bool {
+    a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
+}
+
+#[cfg(feature = "solvers")]
+#[test]
+fn huge_board_tasks_agree_with_pairwise_counts_and_need_one_pass() {
+    use nqueens::exercises::{
+        board_of, check_attacking_pairs, check_best_column, check_greedy_start, hidden,
+    };
+    // Certificates on the small boards: every pair compared, every column tried.
+    for rows in nqueens::exercises::pair_boards()
+        .iter()
+        .filter(|r| r.0 <= 10)
+    {
+        let columns = board_of(rows);
+        let n = columns.len();
+        let mut pairs = 0;
+        for a in 0..n {
+            for b in a + 1..n {
+                pairs += u64::from(attack((a + 1, columns[a]), (b + 1, columns[b])));
+            }
+        }
+        assert_eq!(attacking_pairs(&columns), pairs, "{columns:?}");
+    }
+    for (rows, row) in nqueens::exercises::column_cases()
+        .iter()
+        .filter(|c| c.0.0 <= 10)
+    {
+        let columns = board_of(rows);
+        let n = columns.len();
+        let count = |c: usize| {
+            (1..=n)
+                .filter(|&r| r != *row && attack((r, columns[r - 1]), (*row, c)))
+                .count()
+        };
+        let least = (1..=n).map(count).min().unwrap();
+        let first = (1..=n).find(|&c| count(c) == least).unwrap();
+        assert_eq!(best_column(&columns, *row), first);
+    }
+    for report in [
+        check_attacking_pairs(attacking_pairs),
+        hidden::check_attacking_pairs(attacking_pairs, 6),
+        check_best_column(best_column),
+        hidden::check_best_column(best_column, 6),
+        check_greedy_start(greedy_start),
+        hidden::check_greedy_start(greedy_start, 6),
+    ] {
+        assert!(report.passed(), "{report}");
+    }
+    // The greedy start is a start: for n = 8 its queens clash, and the pairs are counted.
+    assert!(attacking_pairs(&greedy_start(8)) > 0);
+    // Pairs on diagonals only, as if every board were a permutation: too few.
+    let diagonals_only = |columns: &[usize]| {
+        let (_, falling, rising) = queens_per_line(columns, 0);
+        falling
+            .iter()
+            .chain(&rising)
+            .map(|&k| k * k.saturating_sub(1) / 2)
+            .sum()
+    };
+    failed_with(&check_attacking_pairs(diagonals_only), "too few");
+    // The rightmost column on a tie.
+    let rightmost = |columns: &[usize], row: usize| {
+        let n = columns.len();
+        let (cols, falling, rising) = queens_per_line(columns, row);
+        let attackers = |c: usize| cols[c] + falling[row - 1 + n - c] + rising[row + c];
+        (1..=n).fold(1, |b, c| if attackers(c) <= attackers(b) { c } else { b })
+    };
+    failed_with(
+        &check_best_column(rightmost),
+        "a column to its left has as few",
+    );
+    // The columns forgotten: queens pile into one column.
+    let no_columns = |n: usize| {
+        let mut placed: Vec<usize> = Vec::new();
+        for row in 1..=n {
+            let attackers = |c: usize| {
+                placed
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &q)| (i + 1).abs_diff(row) == q.abs_diff(c))
+                    .count()
+            };
+            placed.push((1..=n).fold(1, |b, c| if attackers(c) < attackers(b) { c } else { b }));
+        }
+        placed
+    };
+    let report = check_greedy_start(no_columns);
+    failed_with(&report, "parts from the rule in row 2");
+    // Right for n = 1 and 2 only, where every queen in column 1 is right too: nothing.
+    assert_eq!(report.parts(), Some((0, 16)));
+    // Only the nine rows above counted: right up to n = 10.
+    let window = |n: usize| {
+        let mut placed: Vec<usize> = Vec::new();
+        for row in 1..=n {
+            let attackers = |c: usize| {
+                placed
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &q)| row - (i + 1) <= 9 && attack((i + 1, q), (row, c)))
+                    .count()
+            };
+            placed.push((1..=n).fold(1, |b, c| if attackers(c) < attackers(b) { c } else { b }));
+        }
+        placed
+    };
+    assert_eq!(check_greedy_start(window).parts(), Some((10, 16)));
 }
 
 // ---- the hidden tests ----

@@ -24,15 +24,20 @@
 //! [`hidden::pending`]; the grader's judge runs the hidden tests, outside the kernel.
 
 pub use nqueens::Square;
+/// The eight symmetries of the square, which the symmetry tasks build on: `Symmetry::ALL` lists
+/// them (the identity, three turns, four mirrors) and `symmetry.apply(square, n)` moves a square
+/// of an n×n board. (The canonical image, the size of a class and the classes are tasks.)
+pub use nqueens::Symmetry;
 /// What a test cell runs when the work is graded: the student's function on the judge's inputs,
 /// its answers shown for the judge outside the kernel.
 pub use nqueens::exercises::answers;
 pub use nqueens::exercises::{
-    Report, TIME_LIMIT, check_at_most_two, check_complete_board, check_consistent, check_count,
-    check_csp_backtracking, check_eliminate, check_evolve, check_knight_sees, check_moms,
-    check_next_generation, check_queen_attacks, check_rook_sees, check_solve, check_subsume,
-    check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal, hidden, random_cells,
-    within,
+    Report, TIME_LIMIT, check_at_most_two, check_attacking_pairs, check_best_column,
+    check_canonical, check_class_size, check_classes, check_complete_board, check_consistent,
+    check_count, check_csp_backtracking, check_eliminate, check_evolve, check_greedy_start,
+    check_knight_sees, check_moms, check_next_generation, check_queen_attacks, check_rook_sees,
+    check_solve, check_subsume, check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal,
+    drawn_columns, hidden, random_cells, within,
 };
 
 /// The introductory lecture's board: a grid of `bool`, the helpers its backtracking uses, and
@@ -90,6 +95,39 @@ pub mod pictures {
     /// The variables `Q<r,c>` of a 4×4 board, each on its square.
     pub fn variables_of_four() -> Svg {
         render::variables(4).render()
+    }
+
+    /// An n×n board with its holes (squares no queen may stand on) drawn dark: the boards of
+    /// the counting task.
+    pub fn board_with_holes(n: usize, holes: &[nqueens::Square]) -> Svg {
+        nqueens::exercises::holed_board(n, holes)
+    }
+
+    /// A board of three queens on 4×4 moved by each of the eight symmetries, named: the
+    /// picture of the symmetry assignment.
+    pub fn eight_images() -> Svg {
+        let mut board = nqueens::Board::new(4);
+        for (row, col) in [(1, 2), (2, 4), (4, 1)] {
+            let _ = board.place(nqueens::Square::new(row, col), nqueens::Piece::Queen);
+        }
+        board
+            .images()
+            .iter()
+            .fold(
+                render::Gallery::new().columns(4).cell_size(150),
+                |gallery, (symmetry, image)| gallery.board(image, symmetry.name()),
+            )
+            .render()
+    }
+
+    /// A board of queens given by their columns (1 to n, one queen a row), each pair that
+    /// attacks joined by a line: the pictures of the huge-board assignment.
+    pub fn attacks(columns: &[usize]) -> Svg {
+        let mut board = nqueens::Board::new(columns.len());
+        for (i, &col) in columns.iter().enumerate() {
+            let _ = board.place(nqueens::Square::new(i + 1, col), nqueens::Piece::Queen);
+        }
+        render::conflicts(&board).render()
     }
 
     /// The lecture's CSP of four queens, as text: what the task's `create_csp(4)` should

@@ -3,7 +3,11 @@
 //!
 //! ```
 //! use nqueens::exercises::hidden;
-//! fn count(n: usize) -> u64 { [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n] }
+//! use nqueens::Square;
+//! // The counts of the empty boards, whatever the holes, and no nodes.
+//! fn count(n: usize, _holes: &[Square], _nodes: &mut u64) -> u64 {
+//!     [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200][n]
+//! }
 //! let report = hidden::check_count(count, 7);
 //! assert!(!report.passed());
 //! assert!(report.text().contains("Hidden test"));
@@ -18,7 +22,7 @@ use crate::logic::{Clauses, Literal};
 
 /// Runs a checker on the hidden inputs of `seed`, and says so in its verdict.
 fn run(seed: u64, check: impl FnOnce() -> Report) -> Report {
-    trial::hidden(seed, check).into_hidden(seed)
+    trial::hidden(seed, check).into_hidden()
 }
 
 macro_rules! hidden_checker {
@@ -89,6 +93,44 @@ hidden_checker!(
     check_csp_backtracking, super::super::check_csp_backtracking,
     impl Fn(&Csp, &mut Vec<(usize, i64)>) -> Option<Vec<i64>>);
 hidden_checker!(
-    /// [`check_count`](super::super::check_count) on two sizes from 13 to 15, which a search that
-    /// keeps its board in lists does not count within the time limit, unoptimised.
-    check_count, super::super::check_count, impl Fn(usize) -> u64);
+    /// [`check_count`](super::super::check_count) on four boards from 9×9 to 12×12 with holes.
+    check_count, super::super::check_count, impl Fn(usize, &[Square], &mut u64) -> u64);
+hidden_checker!(
+    /// [`check_canonical`](super::super::check_canonical) on 150 boards from 9×9 to 16×16.
+    check_canonical, super::super::check_canonical, impl Fn(&[Square], usize) -> Vec<Square>);
+hidden_checker!(
+    /// [`check_class_size`](super::super::check_class_size) on 150 boards from 9×9 to 16×16.
+    check_class_size, super::super::check_class_size, impl Fn(&[Square], usize) -> usize);
+hidden_checker!(
+    /// [`check_classes`](super::super::check_classes) on three boards from 9×9 to 11×11 with holes
+    /// that every symmetry keeps.
+    check_classes, super::super::check_classes, impl Fn(usize, &[Square]) -> u64);
+hidden_checker!(
+    /// [`check_attacking_pairs`](super::super::check_attacking_pairs) on 100 boards of 11 to 40
+    /// queens and three of 50,000 to 100,000.
+    check_attacking_pairs, super::super::check_attacking_pairs, impl Fn(&[usize]) -> u64);
+hidden_checker!(
+    /// [`check_best_column`](super::super::check_best_column) on 100 rows of boards of 11 to 40
+    /// queens and three of boards of 50,000 to 100,000.
+    check_best_column, super::super::check_best_column, impl Fn(&[usize], usize) -> usize);
+hidden_checker!(
+    /// [`check_greedy_start`](super::super::check_greedy_start) on two n from 1,000 to 3,000.
+    check_greedy_start, super::super::check_greedy_start, impl Fn(usize) -> Vec<usize>);
+
+/// [`check_attacking_pairs`](super::super::check_attacking_pairs)'s hidden test with the
+/// function taking a board as it travels (the judge's stand-in).
+pub(in crate::exercises) fn pairs_by_rows(
+    given: impl Fn(&super::super::trial::Rows) -> u64,
+    seed: u64,
+) -> Report {
+    run(seed, || super::super::lines::pairs_by_rows(given))
+}
+
+/// [`check_best_column`](super::super::check_best_column)'s hidden test with the function
+/// taking a board as it travels (the judge's stand-in).
+pub(in crate::exercises) fn best_column_by_rows(
+    given: impl Fn(&super::super::trial::Rows, usize) -> usize,
+    seed: u64,
+) -> Report {
+    run(seed, || super::super::lines::best_column_by_rows(given))
+}

@@ -9,6 +9,8 @@ use crate::logic::{Clauses, Variable};
 use crate::queens::var;
 use crate::rng::Rng;
 
+use super::super::trial::Rows;
+
 /// The squares of a hidden test of a `*_sees` checker: 200 of boards from 9×9 to 40×40.
 pub(in crate::exercises) fn squares(seed: u64, exercise: &str) -> (Vec<(Square, usize)>, String) {
     let mut rng = drawn(seed, exercise);
@@ -166,17 +168,115 @@ pub(in crate::exercises) fn assignments(
 
 /// The sizes of a hidden test that draws two sizes: boards from 9×9 to 20×20 for the wrapped
 /// diagonals, 9×9 to 12×12 for the torus, 9 to 11 superqueens, 9 to 16 queens for the
-/// backtracking, n from 13 to 15 for the count.
+/// backtracking.
 pub(in crate::exercises) fn sizes(seed: u64, exercise: &str) -> (Vec<usize>, String) {
     let (range, name): (_, fn(&[usize]) -> String) = match exercise {
         "at_most_one_in_wrapped_diagonal" => (9..=20, trial::boards),
         "torus_clauses" => (9..=12, trial::boards),
         "superqueens_csp" => (9..=11, |sizes| format!("{} queens", trial::numbers(sizes))),
         "backtracking" => (9..=16, |sizes| format!("{} queens", trial::numbers(sizes))),
-        "count" => (13..=15, |sizes| format!("n = {}", trial::numbers(sizes))),
         other => panic!("{other} draws no sizes in a hidden test"),
     };
     let sizes = trial::sizes(&mut drawn(seed, exercise), range, 2);
     let which = format!("{} (drawn when graded)", name(&sizes));
+    (sizes, which)
+}
+
+/// The boards of the hidden test of `check_count`: four from 9×9 to 12×12, each with 1 to n
+/// holes.
+pub(in crate::exercises) fn holed_boards(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<(usize, Vec<Square>)>, String) {
+    let boards = trial::holed_boards(&mut drawn(seed, exercise), 9..=12, 4);
+    let sizes: Vec<usize> = boards.iter().map(|(n, _)| *n).collect();
+    let which = format!("{} with holes (drawn when graded)", trial::boards(&sizes));
+    (boards, which)
+}
+
+/// The boards of a hidden test of `check_canonical` or `check_class_size`: 150 from 9×9 to 16×16
+/// with up to 2n queens, a third of them symmetric.
+pub(in crate::exercises) fn symmetry_boards(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<(Vec<Square>, usize)>, String) {
+    let boards = trial::symmetric_sets(&mut drawn(seed, exercise), 9..=16, 150);
+    (
+        boards,
+        "150 boards from 9×9 to 16×16, a third of them symmetric, drawn when graded".to_owned(),
+    )
+}
+
+/// The boards of the hidden test of `check_classes`: three from 9×9 to 11×11 whose holes every
+/// symmetry keeps, each with some classes.
+pub(in crate::exercises) fn symmetric_holes(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<(usize, Vec<Square>)>, String) {
+    // A board without solutions would be a part a constant answers: drawn again.
+    let mut rng = drawn(seed, exercise);
+    let mut boards = Vec::new();
+    while boards.len() < 3 {
+        let board = trial::symmetric_holes(&mut rng, 9..=11, 1).remove(0);
+        if super::super::reference::classes(board.0, &board.1) > 0 {
+            boards.push(board);
+        }
+    }
+    let sizes: Vec<usize> = boards.iter().map(|(n, _)| *n).collect();
+    let which = format!(
+        "{} with holes that every symmetry keeps (drawn when graded)",
+        trial::boards(&sizes)
+    );
+    (boards, which)
+}
+
+/// The boards of the hidden test of `check_attacking_pairs`: 100 of 11 to 40 queens in random
+/// columns, then three of 50,000 to 100,000 queens (sent as their size and a seed).
+pub(in crate::exercises) fn pair_boards(seed: u64, exercise: &str) -> (Vec<Rows>, String) {
+    let mut rng = drawn(seed, exercise);
+    let mut boards: Vec<Rows> = (0..100)
+        .map(|_| {
+            let n = 11 + rng.below(30);
+            (n, 0, (0..n).map(|_| 1 + rng.below(n)).collect())
+        })
+        .collect();
+    boards.extend((0..3).map(|_| (50_000 + rng.below(50_001), rng.next_u64(), Vec::new())));
+    (
+        boards,
+        "100 boards of 11 to 40 queens and three of 50,000 to 100,000, drawn when graded"
+            .to_owned(),
+    )
+}
+
+/// The cases of the hidden test of `check_best_column`: a row of each of 100 boards of 11 to 40
+/// queens, then a row of each of three boards of 50,000 to 100,000.
+pub(in crate::exercises) fn column_cases(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<(Rows, usize)>, String) {
+    let mut rng = drawn(seed, exercise);
+    let mut cases: Vec<(Rows, usize)> = (0..100)
+        .map(|_| {
+            let n = 11 + rng.below(30);
+            let columns = (0..n).map(|_| 1 + rng.below(n)).collect();
+            ((n, 0, columns), 1 + rng.below(n))
+        })
+        .collect();
+    cases.extend((0..3).map(|_| {
+        let n = 50_000 + rng.below(50_001);
+        ((n, rng.next_u64(), Vec::new()), 1 + rng.below(n))
+    }));
+    (
+        cases,
+        "100 rows of boards of 11 to 40 queens and three of boards of 50,000 to 100,000, drawn \
+         when graded"
+            .to_owned(),
+    )
+}
+
+/// The sizes of the hidden test of `check_greedy_start`: two n from 1,000 to 3,000.
+pub(in crate::exercises) fn greedy_sizes(seed: u64, exercise: &str) -> (Vec<usize>, String) {
+    let sizes = trial::sizes(&mut drawn(seed, exercise), 1000..=3000, 2);
+    let which = format!("n = {} (drawn when graded)", trial::numbers(&sizes));
     (sizes, which)
 }

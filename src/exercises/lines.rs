@@ -1,0 +1,315 @@
+//! Huge boards, a step further: counting what attacks what by the queens on each line, in one
+//! pass, for boards far too large to compare every pair: the attacking pairs, the best column
+//! of a min-conflicts step, and the greedy start of a min-conflicts repair.
+
+use super::expected;
+use super::report::{Parts, Report, quietly, right_before, within};
+use super::trial::{Rows, board_of, hidden_inputs};
+use crate::board::{Board, Piece, Square};
+use crate::render::{self, Svg};
+use crate::rng::Rng;
+
+/// The size of the large board the visible tests of [`check_attacking_pairs`] and
+/// [`check_best_column`] end with, which comparing every pair of queens does not finish in time.
+pub const LARGE_BOARD: usize = 100_000;
+
+/// The boards [`check_attacking_pairs`] tries: 150 of 1 to 10 queens in random columns (two may
+/// share one), then one of [`LARGE_BOARD`] queens, the same every time.
+pub fn pair_boards() -> Vec<Rows> {
+    let mut rng = Rng::new(0x0700);
+    let mut boards: Vec<Rows> = (0..150)
+        .map(|_| {
+            let n = 1 + rng.below(10);
+            (n, 0, (0..n).map(|_| 1 + rng.below(n)).collect())
+        })
+        .collect();
+    boards.push((LARGE_BOARD, 0x0701, Vec::new()));
+    boards
+}
+
+/// The boards and rows [`check_best_column`] tries: 150 boards of 1 to 10 queens in random
+/// columns, each with a random row, then a row of one board of [`LARGE_BOARD`] queens.
+pub fn column_cases() -> Vec<(Rows, usize)> {
+    let mut rng = Rng::new(0x0702);
+    let mut cases: Vec<(Rows, usize)> = (0..150)
+        .map(|_| {
+            let n = 1 + rng.below(10);
+            let columns = (0..n).map(|_| 1 + rng.below(n)).collect();
+            ((n, 0, columns), 1 + rng.below(n))
+        })
+        .collect();
+    cases.push(((LARGE_BOARD, 0x0703, Vec::new()), LARGE_BOARD / 2 + 7));
+    cases
+}
+
+/// The sizes [`check_greedy_start`] tries, one part of the score each.
+pub const GREEDY_SIZES: std::ops::RangeInclusive<usize> = 1..=16;
+
+/// Checks a student's `attacking_pairs(columns)`: how many pairs of queens share a column or a
+/// diagonal, the queen of row r (from 1) standing in column `columns[r - 1]`. Compared with the
+/// reference on every board of [`pair_boards`] (in a hidden test, 100 boards of 11 to 40 queens
+/// and three of 50,000 to 100,000, drawn when graded). A wrong count is reported as too few or
+/// too many, a small board drawn with its attacks.
+pub fn check_attacking_pairs(given: impl Fn(&[usize]) -> u64) -> Report {
+    pairs_by_rows(|rows| given(&board_of(rows)))
+}
+
+/// [`check_attacking_pairs`] with the student's function taking a board as it travels (the
+/// judge's stand-in answers by it, a large board as its size and seed).
+pub(super) fn pairs_by_rows(given: impl Fn(&Rows) -> u64) -> Report {
+    let exercise = "attacking_pairs";
+    within(exercise, || {
+        let (boards, which) = hidden_inputs!(super::hidden::inputs::pair_boards, exercise)
+            .unwrap_or_else(|| {
+                (
+                    pair_boards(),
+                    format!("150 boards of 1 to 10 queens and one of {LARGE_BOARD}"),
+                )
+            });
+        for (checked, rows) in boards.iter().enumerate() {
+            let columns = board_of(rows);
+            let answer = match quietly(|| given(rows)) {
+                Ok(answer) => answer,
+                Err(message) => {
+                    let text = format!(
+                        "✘ {exercise} panicked for {}: {message}\n",
+                        board_words(&columns)
+                    );
+                    return Report::fail(
+                        exercise,
+                        checked,
+                        text,
+                        picture(&columns, columns.len(), None),
+                    );
+                }
+            };
+            let expected = expected::for_attacking_pairs(rows);
+            if answer != expected {
+                let what = if answer < expected {
+                    "too few"
+                } else {
+                    "too many"
+                };
+                let text = format!(
+                    "✘ {exercise} is wrong for {}: {answer} is {what}.\n  {}.\n",
+                    board_words(&columns),
+                    right_before(checked, "board")
+                );
+                return Report::fail(
+                    exercise,
+                    checked,
+                    text,
+                    picture(&columns, columns.len(), None),
+                );
+            }
+        }
+        Report::pass(
+            exercise,
+            boards.len(),
+            format!("✔ {exercise} is right for {which}.\n"),
+            None,
+        )
+    })
+}
+
+/// Checks a student's `best_column(columns, row)`: the column (1 to n) where the queen of `row`
+/// (from 1) would be attacked by the fewest other queens (each queen of another row that shares
+/// that square's column or a diagonal counts once), the leftmost on a tie; its own column is a
+/// candidate too. On every case of [`column_cases`] (in a hidden test, 100 rows of boards of 11
+/// to 40 queens and one row of each of three boards of 50,000 to 100,000, drawn when graded). A
+/// wrong column is drawn on a small board, each square of the row labelled with its attackers.
+pub fn check_best_column(given: impl Fn(&[usize], usize) -> usize) -> Report {
+    best_column_by_rows(|rows, row| given(&board_of(rows), row))
+}
+
+/// [`check_best_column`] with the student's function taking a board as it travels.
+pub(super) fn best_column_by_rows(given: impl Fn(&Rows, usize) -> usize) -> Report {
+    let exercise = "best_column";
+    within(exercise, || {
+        let (cases, which) = hidden_inputs!(super::hidden::inputs::column_cases, exercise)
+            .unwrap_or_else(|| {
+                (
+                    column_cases(),
+                    format!("150 rows of boards of 1 to 10 queens and one of {LARGE_BOARD}"),
+                )
+            });
+        for (checked, (rows, row)) in cases.iter().enumerate() {
+            let columns = board_of(rows);
+            let row = *row;
+            let answer = match quietly(|| given(rows, row)) {
+                Ok(answer) => answer,
+                Err(message) => {
+                    let text = format!(
+                        "✘ {exercise} panicked for row {row} of {}: {message}\n",
+                        board_words(&columns)
+                    );
+                    return Report::fail(
+                        exercise,
+                        checked,
+                        text,
+                        picture(&columns, columns.len(), None),
+                    );
+                }
+            };
+            let expected = expected::for_best_column(rows, row);
+            if answer != expected {
+                let attackers = attackers_in_row(&columns, row, columns.len());
+                let n = columns.len();
+                let said = match attackers.get(answer.wrapping_sub(1)) {
+                    None => format!("{answer} is not a column of this board (1 to {n})"),
+                    Some(&yours) => {
+                        let best = attackers[expected - 1];
+                        if yours > best {
+                            format!(
+                                "your column {answer} has {yours} attackers, and another column \
+                                 fewer"
+                            )
+                        } else {
+                            format!(
+                                "your column {answer} has the fewest attackers, {yours}, but a \
+                                 column to its left has as few"
+                            )
+                        }
+                    }
+                };
+                let text = format!(
+                    "✘ {exercise} is wrong for row {row} of {}: {said}.\n  {}.\n",
+                    board_words(&columns),
+                    right_before(checked, "case")
+                );
+                let drawn = picture(&columns, columns.len(), Some((row, &attackers)));
+                return Report::fail(exercise, checked, text, drawn);
+            }
+        }
+        Report::pass(
+            exercise,
+            cases.len(),
+            format!("✔ {exercise} is right for {which}.\n"),
+            None,
+        )
+    })
+}
+
+/// Checks a student's `greedy_start(n)`: n queens placed row by row from the top, each in the
+/// column where the queens above attack it least (the leftmost on a tie), as a list of columns.
+/// Every n of [`GREEDY_SIZES`] is one part of the score (in a hidden test, two n from 1,000 to
+/// 3,000 drawn when graded, which a start that counts each square's attackers queen by queen
+/// does not finish in time); n = 1 and 2, which a constant answers, count only beside another. The
+/// first row where the answer parts from the rule is named, and drawn on a small board.
+pub fn check_greedy_start(given: impl Fn(usize) -> Vec<usize>) -> Report {
+    let exercise = "greedy_start";
+    within(exercise, || {
+        let (sizes, which) = hidden_inputs!(super::hidden::inputs::greedy_sizes, exercise)
+            .unwrap_or_else(|| {
+                (
+                    GREEDY_SIZES.collect::<Vec<_>>(),
+                    "every n from 1 to 16".to_owned(),
+                )
+            });
+        let mut parts = Parts::new(exercise);
+        for n in sizes {
+            let expected = expected::for_greedy_start(n);
+            match quietly(|| given(n)) {
+                Ok(answer) if answer == expected => {
+                    if n <= 2 {
+                        parts.right_trivially();
+                    } else {
+                        parts.right();
+                    }
+                }
+                Ok(answer) => parts.wrong(|| greedy_mistake(n, &answer, &expected)),
+                Err(message) => {
+                    parts.wrong(|| (format!("{exercise}({n}) panicked: {message}"), None));
+                }
+            }
+        }
+        parts.report(|total| {
+            (
+                format!("✔ {exercise} is right for {which} ({total} sizes).\n"),
+                None,
+            )
+        })
+    })
+}
+
+/// The first row where a greedy start parts from the rule, in words, drawn on a small board.
+fn greedy_mistake(n: usize, answer: &[usize], expected: &[usize]) -> (String, Option<Svg>) {
+    let exercise = "greedy_start";
+    if answer.len() != n {
+        return (
+            format!(
+                "{exercise}({n}) lists {} columns, not one for each of the {n} rows.",
+                answer.len()
+            ),
+            None,
+        );
+    }
+    let row = 1 + (0..n).find(|&i| answer[i] != expected[i]).unwrap_or(0);
+    let above = &expected[..row - 1];
+    let mut placed = above.to_vec();
+    placed.push(answer[row - 1]);
+    let attackers = attackers_in_row(&placed, row, n);
+    let yours = answer[row - 1];
+    let said = match attackers.get(yours.wrapping_sub(1)) {
+        None => format!("column {yours} is not on the board (1 to {n})"),
+        Some(&count) if count > attackers[expected[row - 1] - 1] => format!(
+            "your queen stands in column {yours}, where the queens above attack it {count} times, \
+             and another column has fewer"
+        ),
+        Some(&count) => format!(
+            "your queen stands in column {yours}, with the fewest attackers ({count}), but a column \
+             to its left has as few"
+        ),
+    };
+    let text = format!(
+        "{exercise}({n}) parts from the rule in row {row} (the rows above are right): {said}."
+    );
+    (text, picture(&placed, n, Some((row, &attackers))))
+}
+
+/// For each column c (1 to n) of `row` (from 1), how many queens of the other rows of
+/// `columns` share c's column or a diagonal with the square (row, c).
+fn attackers_in_row(columns: &[usize], row: usize, n: usize) -> Vec<usize> {
+    (1..=n)
+        .map(|c| {
+            columns
+                .iter()
+                .enumerate()
+                .filter(|&(i, &q)| {
+                    i + 1 != row && (q == c || (i + 1).abs_diff(row) == q.abs_diff(c))
+                })
+                .count()
+        })
+        .collect()
+}
+
+/// "the board of 8 queens in columns 2, 4, 1, …" or, past 40 queens, "a board of 100000
+/// queens": a board in words.
+fn board_words(columns: &[usize]) -> String {
+    let n = columns.len();
+    if n > 40 {
+        return format!("a board of {n} queens");
+    }
+    let listed: Vec<String> = columns.iter().map(ToString::to_string).collect();
+    format!("the board of {n} queens in columns {}", listed.join(", "))
+}
+
+/// An n×n board (n up to 16) with the queens of `columns` in its top rows, each pair that
+/// attacks joined; with a row, each square of that row labelled with its attackers.
+fn picture(columns: &[usize], n: usize, row: Option<(usize, &[usize])>) -> Option<Svg> {
+    if n == 0 || n > 16 {
+        return None;
+    }
+    let mut board = Board::new(n);
+    for (i, &c) in columns.iter().enumerate() {
+        // A column off the board (an answer's) is left out of the drawing.
+        let _ = board.place(Square::new(i + 1, c), Piece::Queen);
+    }
+    let mut diagram = render::conflicts(&board);
+    if let Some((row, attackers)) = row {
+        for (c, count) in attackers.iter().enumerate() {
+            diagram = diagram.label(Square::new(row, c + 1), &count.to_string());
+        }
+    }
+    Some(diagram.size(if n <= 4 { 160 } else { 260 }).render())
+}
