@@ -329,8 +329,9 @@ WRONG_SCORES = {
 # answer cell's text (made from the solution's) in the graded submission "solutions" of its
 # assignment (Validate runs the source's own solutions, so both kinds are checked). The plainest correct count (lists, no bitboards, the holes looked up in their list)
 # must finish the hidden boards within the checkers' time; the pieces may list their squares in
-# any order; the consistency check may be written the other way round; the classes may be
-# counted by Burnside's lemma instead of by listing canonical images.
+# any order; the MOMS count may take one pass; the consistency check may be written the other
+# way round; the classes may be counted by Burnside's lemma instead of by listing canonical
+# images.
 ALTERNATIVES = {
     "01-backtracking": {
         "rook_sees": lambda solution: solution.replace("fn rook_sees(", "fn rook_sees_in_order(")
@@ -341,6 +342,19 @@ ALTERNATIVES = {
         + "\nfn knight_sees(square: Square, size: usize) -> Vec<Square> {\n"
         "    let mut seen = knight_sees_in_order(square, size);\n"
         "    seen.sort_by_key(|s| (s.col, std::cmp::Reverse(s.row)));\n    seen\n}\n",
+    },
+    "02-davis-putnam": {
+        "moms": lambda solution: (
+            "fn moms(clauses: &Clauses, literal: Literal) -> usize {\n"
+            "    // One pass: the smallest size of two or more so far, and its clauses with the literal.\n"
+            "    let (mut size, mut count) = (usize::MAX, 0);\n"
+            "    for clause in clauses.iter() {\n"
+            "        let k = clause.len();\n"
+            "        if k < 2 || k > size {\n            continue;\n        }\n"
+            "        if k < size {\n            size = k;\n            count = 0;\n        }\n"
+            "        if clause.contains(literal) {\n            count += 1;\n        }\n"
+            "    }\n"
+            "    count\n}\n"),
     },
     "04-csp": {
         "is_consistent": lambda solution: (

@@ -3,7 +3,7 @@
 //! of a min-conflicts step, and the greedy start of a min-conflicts repair.
 
 use super::expected;
-use super::report::{Parts, Report, quietly, right_before, within};
+use super::report::{Parts, Report, first_wrong, quietly, within};
 use super::trial::{Rows, board_of, hidden_inputs};
 use crate::board::{Board, Piece, Square};
 use crate::render::{self, Svg};
@@ -66,48 +66,28 @@ pub(super) fn pairs_by_rows(given: impl Fn(&Rows) -> u64) -> Report {
                     format!("150 boards of 1 to 10 queens and one of {LARGE_BOARD}"),
                 )
             });
-        for (checked, rows) in boards.iter().enumerate() {
-            let columns = board_of(rows);
-            let answer = match quietly(|| given(rows)) {
-                Ok(answer) => answer,
-                Err(message) => {
-                    let text = format!(
-                        "✘ {exercise} panicked for {}: {message}\n",
-                        board_words(&columns)
-                    );
-                    return Report::fail(
-                        exercise,
-                        checked,
-                        text,
-                        picture(&columns, columns.len(), None),
-                    );
-                }
-            };
-            let expected = expected::for_attacking_pairs(rows);
-            if answer != expected {
-                let what = if answer < expected {
-                    "too few"
-                } else {
-                    "too many"
-                };
-                let text = format!(
-                    "✘ {exercise} is wrong for {}: {answer} is {what}.\n  {}.\n",
-                    board_words(&columns),
-                    right_before(checked, "board")
-                );
-                return Report::fail(
-                    exercise,
-                    checked,
-                    text,
-                    picture(&columns, columns.len(), None),
-                );
-            }
-        }
-        Report::pass(
+        first_wrong(
             exercise,
-            boards.len(),
-            format!("✔ {exercise} is right for {which}.\n"),
-            None,
+            (&boards, &which, "board"),
+            |rows| board_words(&board_of(rows)),
+            |rows| {
+                let columns = board_of(rows);
+                picture(&columns, columns.len(), None)
+            },
+            |rows| {
+                let answer = quietly(|| given(rows))?;
+                let expected = expected::for_attacking_pairs(rows);
+                Ok((answer != expected).then(|| {
+                    let what = if answer < expected {
+                        "too few"
+                    } else {
+                        "too many"
+                    };
+                    let columns = board_of(rows);
+                    let drawn = picture(&columns, columns.len(), None);
+                    (format!("{answer} is {what}."), drawn)
+                }))
+            },
         )
     })
 }
@@ -133,59 +113,37 @@ pub(super) fn best_column_by_rows(given: impl Fn(&Rows, usize) -> usize) -> Repo
                     format!("150 rows of boards of 1 to 10 queens and one of {LARGE_BOARD}"),
                 )
             });
-        for (checked, (rows, row)) in cases.iter().enumerate() {
-            let columns = board_of(rows);
-            let row = *row;
-            let answer = match quietly(|| given(rows, row)) {
-                Ok(answer) => answer,
-                Err(message) => {
-                    let text = format!(
-                        "✘ {exercise} panicked for row {row} of {}: {message}\n",
-                        board_words(&columns)
-                    );
-                    return Report::fail(
-                        exercise,
-                        checked,
-                        text,
-                        picture(&columns, columns.len(), None),
-                    );
+        first_wrong(
+            exercise,
+            (&cases, &which, "case"),
+            |(rows, row)| format!("row {row} of {}", board_words(&board_of(rows))),
+            |(rows, _)| {
+                let columns = board_of(rows);
+                picture(&columns, columns.len(), None)
+            },
+            |(rows, row)| {
+                let row = *row;
+                let answer = quietly(|| given(rows, row))?;
+                let expected = expected::for_best_column(rows, row);
+                if answer == expected {
+                    return Ok(None);
                 }
-            };
-            let expected = expected::for_best_column(rows, row);
-            if answer != expected {
-                let attackers = attackers_in_row(&columns, row, columns.len());
+                let columns = board_of(rows);
                 let n = columns.len();
+                let attackers = attackers_in_row(&columns, row, n);
                 let said = match attackers.get(answer.wrapping_sub(1)) {
                     None => format!("{answer} is not a column of this board (1 to {n})"),
-                    Some(&yours) => {
-                        let best = attackers[expected - 1];
-                        if yours > best {
-                            format!(
-                                "your column {answer} has {yours} attackers, and another column \
-                                 fewer"
-                            )
-                        } else {
-                            format!(
-                                "your column {answer} has the fewest attackers, {yours}, but a \
-                                 column to its left has as few"
-                            )
-                        }
-                    }
+                    Some(&yours) if yours > attackers[expected - 1] => format!(
+                        "your column {answer} has {yours} attackers, and another column fewer"
+                    ),
+                    Some(&yours) => format!(
+                        "your column {answer} has the fewest attackers, {yours}, but a column \
+                         to its left has as few"
+                    ),
                 };
-                let text = format!(
-                    "✘ {exercise} is wrong for row {row} of {}: {said}.\n  {}.\n",
-                    board_words(&columns),
-                    right_before(checked, "case")
-                );
-                let drawn = picture(&columns, columns.len(), Some((row, &attackers)));
-                return Report::fail(exercise, checked, text, drawn);
-            }
-        }
-        Report::pass(
-            exercise,
-            cases.len(),
-            format!("✔ {exercise} is right for {which}.\n"),
-            None,
+                let drawn = picture(&columns, n, Some((row, &attackers)));
+                Ok(Some((format!("{said}."), drawn)))
+            },
         )
     })
 }

@@ -330,6 +330,44 @@ pub(super) fn within_then<R>(
     result
 }
 
+/// A checker of all or nothing, on `cases` in order (under [`within`], as every checker): the
+/// first case where `judge` finds the student's answer wrong is reported, "✘ {exercise} is
+/// wrong for {case}: {what}", with how many were right before it and a drawing; a panic, "✘
+/// {exercise} panicked for {case}: {message}". `judge` runs the student's function on a case
+/// and returns `None` when the answer is right, else what is wrong and the drawing; `words`
+/// names a case, `picture` draws it for a panic, `noun` counts the cases right before.
+pub(super) fn first_wrong<C>(
+    exercise: &'static str,
+    (cases, which, noun): (&[C], &str, &str),
+    words: impl Fn(&C) -> String,
+    picture: impl Fn(&C) -> Option<Svg>,
+    judge: impl Fn(&C) -> Result<Option<(String, Option<Svg>)>, String>,
+) -> Report {
+    for (checked, case) in cases.iter().enumerate() {
+        match judge(case) {
+            Ok(None) => {}
+            Ok(Some((what, drawing))) => {
+                let text = format!(
+                    "✘ {exercise} is wrong for {}: {what}\n  {}.\n",
+                    words(case),
+                    right_before(checked, noun)
+                );
+                return Report::fail(exercise, checked, text, drawing);
+            }
+            Err(message) => {
+                let text = format!("✘ {exercise} panicked for {}: {message}\n", words(case));
+                return Report::fail(exercise, checked, text, picture(case));
+            }
+        }
+    }
+    Report::pass(
+        exercise,
+        cases.len(),
+        format!("✔ {exercise} is right for {which}.\n"),
+        None,
+    )
+}
+
 /// "1 square was right before this one", "5 squares were ...".
 pub(super) fn right_before(checked: usize, noun: &str) -> String {
     if checked == 1 {

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::expected;
-use super::report::{Parts, Report, quietly, right_before, within};
+use super::report::{Parts, Report, first_wrong, quietly, within};
 use super::trial::{self, hidden_inputs};
 use crate::board::{Board, Piece, Square, Symmetry};
 use crate::render::{Gallery, Svg};
@@ -58,54 +58,37 @@ pub fn check_canonical(given: impl Fn(&[Square], usize) -> Vec<Square>) -> Repor
     let exercise = "canonical";
     within(exercise, || {
         let (boards, which) = symmetry_cases(exercise);
-        for (checked, (squares, n)) in boards.iter().enumerate() {
-            let n = *n;
-            let answer = match quietly(|| given(squares, n)) {
-                Ok(answer) => answer,
-                Err(message) => {
-                    let text = format!(
-                        "✘ {exercise} panicked for {}: {message}\n",
-                        queens_words(squares, n)
-                    );
-                    return Report::fail(exercise, checked, text, Some(queens_picture(squares, n)));
-                }
-            };
-            let expected = expected::for_canonical(squares, n);
-            if answer == expected {
-                continue;
-            }
-            let images: Vec<Vec<Square>> = Symmetry::ALL
-                .iter()
-                .map(|s| sorted(&moved(squares, n, *s)))
-                .collect();
-            let what = if images.contains(&answer) {
-                "an image of the board, but not the least: another image's list comes first"
-                    .to_owned()
-            } else if images.contains(&sorted(&answer)) {
-                "an image of the board, but not listed by row and then column".to_owned()
-            } else {
-                "not an image of the board: no symmetry moves its queens onto these squares"
-                    .to_owned()
-            };
-            let mut text = format!(
-                "✘ {exercise} is wrong for {}: your answer is {what}.\n",
-                queens_words(squares, n)
-            );
-            let _ = writeln!(text, "  Yours: {}", square_list(&answer));
-            let _ = writeln!(text, "  {}.", right_before(checked, "board"));
-            let picture = Gallery::new()
-                .columns(2)
-                .cell_size(if n <= 4 { 160 } else { 220 })
-                .diagram(queens_board(squares, n).diagram(), "the board")
-                .diagram(queens_board(&answer, n).diagram(), "yours")
-                .render();
-            return Report::fail(exercise, checked, text, Some(picture));
-        }
-        Report::pass(
+        first_wrong(
             exercise,
-            boards.len(),
-            format!("✔ {exercise} is right for {which}.\n"),
-            None,
+            (&boards, &which, "board"),
+            |(squares, n)| queens_words(squares, *n),
+            |(squares, n)| Some(queens_picture(squares, *n)),
+            |(squares, n)| {
+                let n = *n;
+                let answer = quietly(|| given(squares, n))?;
+                if answer == expected::for_canonical(squares, n) {
+                    return Ok(None);
+                }
+                let images: Vec<Vec<Square>> = Symmetry::ALL
+                    .iter()
+                    .map(|s| sorted(&moved(squares, n, *s)))
+                    .collect();
+                let what = if images.contains(&answer) {
+                    "an image of the board, but not the least: another image's list comes first"
+                } else if images.contains(&sorted(&answer)) {
+                    "an image of the board, but not listed by row and then column"
+                } else {
+                    "not an image of the board: no symmetry moves its queens onto these squares"
+                };
+                let text = format!("your answer is {what}.\n  Yours: {}", square_list(&answer));
+                let picture = Gallery::new()
+                    .columns(2)
+                    .cell_size(if n <= 4 { 160 } else { 220 })
+                    .diagram(queens_board(squares, n).diagram(), "the board")
+                    .diagram(queens_board(&answer, n).diagram(), "yours")
+                    .render();
+                Ok(Some((text, Some(picture))))
+            },
         )
     })
 }
@@ -118,38 +101,26 @@ pub fn check_class_size(given: impl Fn(&[Square], usize) -> usize) -> Report {
     let exercise = "class_size";
     within(exercise, || {
         let (boards, which) = symmetry_cases(exercise);
-        for (checked, (squares, n)) in boards.iter().enumerate() {
-            let n = *n;
-            let answer = match quietly(|| given(squares, n)) {
-                Ok(answer) => answer,
-                Err(message) => {
-                    let text = format!(
-                        "✘ {exercise} panicked for {}: {message}\n",
-                        queens_words(squares, n)
-                    );
-                    return Report::fail(exercise, checked, text, Some(queens_picture(squares, n)));
-                }
-            };
-            let expected = expected::for_class_size(squares, n);
-            if answer != expected {
-                let what = if answer < expected {
-                    "too small"
-                } else {
-                    "too large"
-                };
-                let text = format!(
-                    "✘ {exercise} is wrong for {}: {answer} is {what}.\n  {}.\n",
-                    queens_words(squares, n),
-                    right_before(checked, "board")
-                );
-                return Report::fail(exercise, checked, text, Some(queens_picture(squares, n)));
-            }
-        }
-        Report::pass(
+        first_wrong(
             exercise,
-            boards.len(),
-            format!("✔ {exercise} is right for {which}.\n"),
-            None,
+            (&boards, &which, "board"),
+            |(squares, n)| queens_words(squares, *n),
+            |(squares, n)| Some(queens_picture(squares, *n)),
+            |(squares, n)| {
+                let answer = quietly(|| given(squares, *n))?;
+                let expected = expected::for_class_size(squares, *n);
+                Ok((answer != expected).then(|| {
+                    let what = if answer < expected {
+                        "too small"
+                    } else {
+                        "too large"
+                    };
+                    (
+                        format!("{answer} is {what}."),
+                        Some(queens_picture(squares, *n)),
+                    )
+                }))
+            },
         )
     })
 }
