@@ -4,7 +4,7 @@
 
 use super::expected;
 use super::report::{Parts, Report, first_wrong, quietly, within};
-use super::trial::{Rows, board_of, hidden_inputs};
+use super::trial::{self, Rows, board_of, hidden_inputs};
 use crate::board::{Board, Piece, Square};
 use crate::render::{self, Svg};
 use crate::rng::Rng;
@@ -20,7 +20,7 @@ pub fn pair_boards() -> Vec<Rows> {
     let mut boards: Vec<Rows> = (0..150)
         .map(|_| {
             let n = 1 + rng.below(10);
-            (n, 0, (0..n).map(|_| 1 + rng.below(n)).collect())
+            trial::listed_board(&mut rng, n)
         })
         .collect();
     boards.push((LARGE_BOARD, 0x0701, Vec::new()));
@@ -34,8 +34,7 @@ pub fn column_cases() -> Vec<(Rows, usize)> {
     let mut cases: Vec<(Rows, usize)> = (0..150)
         .map(|_| {
             let n = 1 + rng.below(10);
-            let columns = (0..n).map(|_| 1 + rng.below(n)).collect();
-            ((n, 0, columns), 1 + rng.below(n))
+            (trial::listed_board(&mut rng, n), 1 + rng.below(n))
         })
         .collect();
     cases.push(((LARGE_BOARD, 0x0703, Vec::new()), LARGE_BOARD / 2 + 7));

@@ -55,41 +55,30 @@ fn sorted(squares: &[Square]) -> Vec<Square> {
 /// 16×16). The report says whether the answer is not an image of the board at all, not in
 /// order, or an image that is not the least, and draws the board beside the answer.
 pub fn check_canonical(given: impl Fn(&[Square], usize) -> Vec<Square>) -> Report {
-    let exercise = "canonical";
-    within(exercise, || {
-        let (boards, which) = symmetry_cases(exercise);
-        first_wrong(
-            exercise,
-            (&boards, &which, "board"),
-            |(squares, n)| queens_words(squares, *n),
-            |(squares, n)| Some(queens_picture(squares, *n)),
-            |(squares, n)| {
-                let n = *n;
-                let answer = quietly(|| given(squares, n))?;
-                if answer == expected::for_canonical(squares, n) {
-                    return Ok(None);
-                }
-                let images: Vec<Vec<Square>> = Symmetry::ALL
-                    .iter()
-                    .map(|s| sorted(&moved(squares, n, *s)))
-                    .collect();
-                let what = if images.contains(&answer) {
-                    "an image of the board, but not the least: another image's list comes first"
-                } else if images.contains(&sorted(&answer)) {
-                    "an image of the board, but not listed by row and then column"
-                } else {
-                    "not an image of the board: no symmetry moves its queens onto these squares"
-                };
-                let text = format!("your answer is {what}.\n  Yours: {}", square_list(&answer));
-                let picture = Gallery::new()
-                    .columns(2)
-                    .cell_size(if n <= 4 { 160 } else { 220 })
-                    .diagram(queens_board(squares, n).diagram(), "the board")
-                    .diagram(queens_board(&answer, n).diagram(), "yours")
-                    .render();
-                Ok(Some((text, Some(picture))))
-            },
-        )
+    each_board("canonical", |squares, n| {
+        let answer = quietly(|| given(squares, n))?;
+        if answer == expected::for_canonical(squares, n) {
+            return Ok(None);
+        }
+        let images: Vec<Vec<Square>> = Symmetry::ALL
+            .iter()
+            .map(|s| sorted(&moved(squares, n, *s)))
+            .collect();
+        let what = if images.contains(&answer) {
+            "an image of the board, but not the least: another image's list comes first"
+        } else if images.contains(&sorted(&answer)) {
+            "an image of the board, but not listed by row and then column"
+        } else {
+            "not an image of the board: no symmetry moves its queens onto these squares"
+        };
+        let text = format!("your answer is {what}.\n  Yours: {}", square_list(&answer));
+        let picture = Gallery::new()
+            .columns(2)
+            .cell_size(if n <= 4 { 160 } else { 220 })
+            .diagram(queens_board(squares, n).diagram(), "the board")
+            .diagram(queens_board(&answer, n).diagram(), "yours")
+            .render();
+        Ok(Some((text, Some(picture))))
     })
 }
 
@@ -98,7 +87,30 @@ pub fn check_canonical(given: impl Fn(&[Square], usize) -> Vec<Square>) -> Repor
 /// 150 boards from 9×9 to 16×16). A wrong size is reported as too small or too large, and the
 /// board is drawn.
 pub fn check_class_size(given: impl Fn(&[Square], usize) -> usize) -> Report {
-    let exercise = "class_size";
+    each_board("class_size", |squares, n| {
+        let answer = quietly(|| given(squares, n))?;
+        let expected = expected::for_class_size(squares, n);
+        Ok((answer != expected).then(|| {
+            let what = if answer < expected {
+                "too small"
+            } else {
+                "too large"
+            };
+            (
+                format!("{answer} is {what}."),
+                Some(queens_picture(squares, n)),
+            )
+        }))
+    })
+}
+
+/// An all-or-nothing check on the boards of [`symmetry_boards`] (or a hidden test's): `judge`
+/// runs the student's function on a board and says what is wrong, if anything (see
+/// `first_wrong`); a board is named in words and drawn for a panic.
+fn each_board(
+    exercise: &'static str,
+    judge: impl Fn(&[Square], usize) -> Result<Option<(String, Option<Svg>)>, String>,
+) -> Report {
     within(exercise, || {
         let (boards, which) = symmetry_cases(exercise);
         first_wrong(
@@ -106,21 +118,7 @@ pub fn check_class_size(given: impl Fn(&[Square], usize) -> usize) -> Report {
             (&boards, &which, "board"),
             |(squares, n)| queens_words(squares, *n),
             |(squares, n)| Some(queens_picture(squares, *n)),
-            |(squares, n)| {
-                let answer = quietly(|| given(squares, *n))?;
-                let expected = expected::for_class_size(squares, *n);
-                Ok((answer != expected).then(|| {
-                    let what = if answer < expected {
-                        "too small"
-                    } else {
-                        "too large"
-                    };
-                    (
-                        format!("{answer} is {what}."),
-                        Some(queens_picture(squares, *n)),
-                    )
-                }))
-            },
+            |(squares, n)| judge(squares, *n),
         )
     })
 }

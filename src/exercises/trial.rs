@@ -232,6 +232,11 @@ pub fn board_of(rows: &Rows) -> Vec<usize> {
     }
 }
 
+/// A board of n queens, listed, each in a column (1 to n) drawn from `rng` (two may share one).
+pub(super) fn listed_board(rng: &mut Rng, n: usize) -> Rows {
+    (n, 0, (0..n).map(|_| 1 + rng.below(n)).collect())
+}
+
 /// n queens, one a row, each in a column (1 to n) drawn from `seed`: the large boards of the
 /// huge-board tasks, sent as their size and seed.
 pub fn drawn_columns(n: usize, seed: u64) -> Vec<usize> {

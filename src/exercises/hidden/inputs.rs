@@ -237,7 +237,7 @@ pub(in crate::exercises) fn pair_boards(seed: u64, exercise: &str) -> (Vec<Rows>
     let mut boards: Vec<Rows> = (0..100)
         .map(|_| {
             let n = 11 + rng.below(30);
-            (n, 0, (0..n).map(|_| 1 + rng.below(n)).collect())
+            trial::listed_board(&mut rng, n)
         })
         .collect();
     boards.extend((0..3).map(|_| (50_000 + rng.below(50_001), rng.next_u64(), Vec::new())));
@@ -258,8 +258,7 @@ pub(in crate::exercises) fn column_cases(
     let mut cases: Vec<(Rows, usize)> = (0..100)
         .map(|_| {
             let n = 11 + rng.below(30);
-            let columns = (0..n).map(|_| 1 + rng.below(n)).collect();
-            ((n, 0, columns), 1 + rng.below(n))
+            (trial::listed_board(&mut rng, n), 1 + rng.below(n))
         })
         .collect();
     cases.extend((0..3).map(|_| {
