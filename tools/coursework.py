@@ -127,6 +127,11 @@ CHEATS = {
                          "    let _ = holes;\n"
                          "    *nodes += [0, 1, 2, 5, 16, 53, 152, 551, 2056, 8393, 35538][n.min(10)];\n"
                          "    [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n.min(10)]\n}"),
+    # A proof of one clause, the empty one: it follows only where propagation alone refutes the
+    # formula, which none of the test's formulas allows.
+    "empty-proof": ("08-cdcl", "test_refutation", "refutation",
+                    lambda solution: "fn refutation(clauses: &Clauses) -> Vec<Clause> {\n"
+                    "    let _ = clauses;\n    vec![Clause::empty()]\n}"),
 }
 
 # Ways to score without solving that do not depend on the task, each tried on the first task of
@@ -314,7 +319,10 @@ def reached_past_the_sandbox(root, assignment):
 # 05, the count right on the ten empty boards of twenty (3 × 10/20: it forgets the holes, so every
 # hidden board, all with holes, is wrong); 06, the classes right on the eight empty boards of
 # fourteen (2 × 8/14, shown as 1.14: it forgets the holes too); 07, the greedy start right for
-# n = 1 to 10 of sixteen (2 × 10/16: it counts only the queens of the nine rows above).
+# n = 1 to 10 of sixteen (2 × 10/16: it counts only the queens of the nine rows above); 08, the
+# Luby sequence on the visible test (1: it counts in 32 bits, which the hidden indices, most past
+# 2^32, find out), and the proofs of two formulas of eight (2 × 2/8: it leaves out the clauses of
+# the search's inner nodes, which only the 2×2 and 3×3 queens do without).
 WRONG_SCORES = {
     "01-backtracking": 1 * 8 / 11,
     "02-davis-putnam": 0.5 + 2.5,
@@ -323,6 +331,7 @@ WRONG_SCORES = {
     "05-counting": 3 * 10 / 20,
     "06-symmetry": 2 * 8 / 14,
     "07-huge-boards": 2 * 10 / 16,
+    "08-cdcl": 1 + 2 * 2 / 8,
 }
 
 # Right answers that are not the solutions' and must earn full marks as well: each replaces an
@@ -331,7 +340,10 @@ WRONG_SCORES = {
 # must finish the hidden boards within the checkers' time; the pieces may list their squares in
 # any order; the MOMS count may take one pass; the consistency check may be written the other
 # way round; the classes may be counted by Burnside's lemma instead of by listing canonical
-# images.
+# images; the Luby term may be found by recursion on the definition, the minimised clause by
+# marking what can go from the trail's start, and the proof of the plainest search (the first
+# variable, which must finish the hidden formulas in time) with the other branch first and
+# clauses the proof does not need.
 ALTERNATIVES = {
     "01-backtracking": {
         "rook_sees": lambda solution: solution.replace("fn rook_sees(", "fn rook_sees_in_order(")
@@ -424,6 +436,48 @@ ALTERNATIVES = {
             "        }\n"
             "    }\n"
             "    unchanged / 8\n}\n"),
+    },
+    "08-cdcl": {
+        "luby": lambda solution: (
+            "fn luby(i: u64) -> u64 {\n"
+            "    // The definition as it reads: find k, then the end of a block or a term before.\n"
+            "    let mut k = 1;\n"
+            "    while (1_u64 << k) - 1 < i {\n        k += 1;\n    }\n"
+            "    if i == (1_u64 << k) - 1 {\n        1 << (k - 1)\n    } else {\n"
+            "        luby(i - (1 << (k - 1)) + 1)\n    }\n}\n"),
+        "minimise": lambda solution: (
+            "fn minimise(clause: &Clause, trail: &[(Literal, usize, Option<Clause>)]) -> Clause {\n"
+            "    // From the trail's start: a false literal can go when its complement is at level 0,\n"
+            "    // or forced with every other literal of its reason in the clause or able to go.\n"
+            "    let mut goes: Vec<Literal> = Vec::new();\n"
+            "    for (set, level, reason) in trail {\n"
+            "        let literal = set.complement();\n"
+            "        let can = *level == 0\n"
+            "            || reason.as_ref().is_some_and(|r| {\n"
+            "                r.iter().all(|&o| o == *set || clause.contains(o) || goes.contains(&o))\n"
+            "            });\n"
+            "        if can {\n            goes.push(literal);\n        }\n"
+            "    }\n"
+            "    clause.iter().copied().filter(|l| !goes.contains(l)).collect()\n}\n"),
+        "refutation": lambda solution: (
+            "fn refutation(clauses: &Clauses) -> Vec<Clause> {\n"
+            "    // The negative branch first; each failed branch's clause, and the formula's own\n"
+            "    // clauses first, which a proof may repeat.\n"
+            "    fn go(clauses: &Clauses, splits: &mut Vec<Literal>, proof: &mut Vec<Clause>) {\n"
+            "        let mut set = clauses.clone();\n"
+            "        for &s in splits.iter() {\n            set.insert(Clause::unit(s));\n        }\n"
+            "        let saturated = dp::saturate(&set);\n"
+            "        if !saturated.contains_empty() {\n"
+            "            let l = dp::select_literal(&saturated, Heuristic::FirstVariable).expect(\"no model\");\n"
+            "            for b in [l.complement(), l] {\n"
+            "                splits.push(b);\n                go(clauses, splits, proof);\n"
+            "                splits.pop();\n            }\n"
+            "        }\n"
+            "        proof.push(splits.iter().map(|s| s.complement()).collect());\n"
+            "    }\n"
+            "    let mut proof: Vec<Clause> = clauses.iter().cloned().collect();\n"
+            "    go(clauses, &mut Vec::new(), &mut proof);\n"
+            "    proof\n}\n"),
     },
 }
 
@@ -769,6 +823,7 @@ LIBRARY_ANSWERS = {
     "src/csp/solve/backtracking.rs": {"backtracking", "backtracking_by"},
     "src/queens/count/pieces.rs": {"count"},
     "src/board/classes.rs": {"canonical", "class_size"},
+    "src/cdcl/solver.rs": {"luby"},
 }
 
 

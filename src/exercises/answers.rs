@@ -21,7 +21,7 @@ use super::wire::{self, Value, Wire, WireError};
 use crate::backtrack::Grid;
 use crate::board::Square;
 use crate::csp::{Csp, CspError};
-use crate::logic::{Clauses, Literal, Variable};
+use crate::logic::{Clause, Clauses, Literal, Variable};
 
 /// The MIME type the answers are shown with, which the judge looks for.
 pub const MIME: &str = "text/x-nqueens-answers";
@@ -332,6 +332,21 @@ collector!(
     check_greedy_start, "greedy_start", impl Fn(usize) -> Vec<usize>,
     usize,
     |f, n| f(n));
+collector!(
+    /// `luby` on the judge's indices.
+    check_luby, "luby", impl Fn(u64) -> u64,
+    u64,
+    |f, i| f(i));
+collector!(
+    /// `minimise` on the judge's trails and clauses.
+    check_minimise, "minimise", impl Fn(&Clause, &[(Literal, usize, Option<Clause>)]) -> Clause,
+    (Vec<(Literal, usize, Option<Clause>)>, Clause),
+    |f, (trail, clause)| f(&clause, &trail));
+collector!(
+    /// `refutation` on the judge's formulas.
+    check_refutation, "refutation", impl Fn(&Clauses) -> Vec<Clause>,
+    Clauses,
+    |f, set| f(&set));
 
 #[cfg(test)]
 mod tests {

@@ -15,7 +15,7 @@ use crate::backtrack::Grid;
 use crate::board::{Piece, Square};
 use crate::csp::{Csp, CspError};
 use crate::dp::Step;
-use crate::logic::{Clauses, Literal, Variable};
+use crate::logic::{Clause, Clauses, Literal, Variable};
 
 use super::answers::Rows;
 use super::wire::{self, Wire};
@@ -223,6 +223,20 @@ pub(super) fn for_best_column(rows: &super::trial::Rows, row: usize) -> usize {
 /// The greedy start of n queens.
 pub(super) fn for_greedy_start(n: usize) -> Vec<usize> {
     answer!("greedy_start", n, super::reference::greedy_start(n))
+}
+
+/// The clause of a trail case without the literals that can go.
+pub(super) fn for_minimise(n: usize, trail: &super::trial::Trail, clause: &Clause) -> Clause {
+    answer!(
+        "minimise",
+        (n, trail.clone(), clause.clone()),
+        super::reference::minimise(clause, trail)
+    )
+}
+
+/// The i-th term of the Luby sequence.
+pub(super) fn for_luby(i: u64) -> u64 {
+    answer!("luby", i, super::reference::luby(i))
 }
 
 #[cfg(feature = "solvers")]

@@ -275,7 +275,7 @@ macro_rules! either {
 }
 
 /// Every checker the judge knows, by the name a test cell calls it by.
-pub const CHECKERS: [&str; 23] = [
+pub const CHECKERS: [&str; 26] = [
     "check_queen_attacks",
     "check_complete_board",
     "check_next_generation",
@@ -299,6 +299,9 @@ pub const CHECKERS: [&str; 23] = [
     "check_attacking_pairs",
     "check_best_column",
     "check_greedy_start",
+    "check_luby",
+    "check_minimise",
+    "check_refutation",
 ];
 
 fn dispatch(checker: &str, seed: Option<u64>, mode: &Mode) -> Result<Done, JudgeError> {
@@ -307,6 +310,7 @@ fn dispatch(checker: &str, seed: Option<u64>, mode: &Mode) -> Result<Done, Judge
         .or_else(|| csp_task(checker, seed, mode))
         .or_else(|| symmetry_task(checker, seed, mode))
         .or_else(|| line_task(checker, seed, mode))
+        .or_else(|| proof_task(checker, seed, mode))
         .unwrap_or_else(|| Err(JudgeError::UnknownChecker(checker.to_owned())))
 }
 
@@ -580,6 +584,39 @@ fn line_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Don
         "check_greedy_start" => task("greedy_start", mode, reference::greedy_start, |call| {
             either!(seed, check_greedy_start, call)
         }),
+        _ => return None,
+    })
+}
+
+/// The tasks on CDCL (assignment 08).
+fn proof_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
+    Some(match checker {
+        "check_luby" => task("luby", mode, reference::luby, |call| {
+            either!(seed, check_luby, call)
+        }),
+        "check_minimise" => task(
+            "minimise",
+            mode,
+            |(trail, clause): (super::trial::Trail, crate::logic::Clause)| {
+                reference::minimise(&clause, &trail)
+            },
+            |call| {
+                either!(seed, check_minimise, |clause: &crate::logic::Clause,
+                                               trail: &[(
+                    Literal,
+                    usize,
+                    Option<crate::logic::Clause>
+                )]| {
+                    call((trail.to_vec(), clause.clone()))
+                })
+            },
+        ),
+        "check_refutation" => task(
+            "refutation",
+            mode,
+            |set: Clauses| reference::refutation(&set),
+            |call| either!(seed, check_refutation, |set: &Clauses| call(set.clone())),
+        ),
         _ => return None,
     })
 }

@@ -50,6 +50,9 @@
 //! | huge boards | `fn attacking_pairs(columns: &[usize]) -> u64` | [`check_attacking_pairs`] |
 //! | huge boards | `fn best_column(columns: &[usize], row: usize) -> usize` | [`check_best_column`] |
 //! | huge boards | `fn greedy_start(n: usize) -> Vec<usize>` | [`check_greedy_start`] |
+//! | CDCL | `fn luby(i: u64) -> u64` | [`check_luby`] |
+//! | CDCL | `fn minimise(clause: &Clause, trail: &[(Literal, usize, Option<Clause>)]) -> Clause` | [`check_minimise`] |
+//! | CDCL | `fn refutation(clauses: &Clauses) -> Vec<Clause>` | [`check_refutation`] |
 
 pub mod answers;
 mod builders;
@@ -63,6 +66,7 @@ pub mod hidden;
 pub mod judge;
 mod lines;
 mod pieces;
+mod proofs;
 #[cfg(feature = "solvers")]
 mod reference;
 mod report;
@@ -85,13 +89,17 @@ pub use lines::{
 #[cfg(feature = "solvers")]
 pub use pieces::check_sees;
 pub use pieces::{LARGEST_BOARD, check_knight_sees, check_rook_sees};
+pub use proofs::{
+    MAX_PROOF, check_luby, check_minimise, check_refutation, luby_indices, minimise_cases,
+    minimise_example, refutation_formulas, trail_drawing,
+};
 pub use report::{Report, TIME_LIMIT, within};
 pub use search::{FILL_SIZES, check_complete_board, check_queen_attacks, queen_attacks_example};
 pub use symmetry::{
     CLASS_SIZES, Queens, SYMMETRIC_HOLED_BOARDS, check_canonical, check_class_size, check_classes,
     class_boards, symmetry_boards,
 };
-pub use trial::{Rows, board_of, drawn_columns, random_cells};
+pub use trial::{Rows, Trail, TrailCase, board_of, drawn_columns, random_cells};
 
 // The huge-board checkers as the judge calls them, its stand-in taking a board as it travels.
 #[cfg(feature = "solvers")]

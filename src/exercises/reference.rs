@@ -496,6 +496,82 @@ pub(super) fn search(
     false
 }
 
+/// The i-th term (from 1) of the Luby sequence: 2^(k−1) when i = 2^k − 1, else the term of
+/// i − 2^(k−1) + 1 for the k with 2^(k−1) ≤ i < 2^k − 1.
+pub(super) fn luby(i: u64) -> u64 {
+    let mut i = i.max(1);
+    loop {
+        let mut k = 1;
+        while k < 64 && (1_u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1_u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A refutation of `clauses` (which have no model): the clauses CDCL learnt on its way to the
+/// empty clause, each of which follows from the ones before by unit propagation.
+pub(super) fn refutation(clauses: &Clauses) -> Vec<Clause> {
+    use crate::cdcl::{self, CdclOptions, ProofStep};
+    let names = crate::logic::dimacs::numbering(clauses);
+    let report = cdcl::solve(
+        clauses,
+        &CdclOptions {
+            proof: true,
+            ..CdclOptions::default()
+        },
+    );
+    let mut proof: Vec<Clause> = report
+        .proof
+        .iter()
+        .filter_map(|step| match step {
+            ProofStep::Add(numbers) => Some(
+                numbers
+                    .iter()
+                    .map(|&n| Literal::new(names[n.unsigned_abs() as usize - 1], n > 0))
+                    .collect(),
+            ),
+            ProofStep::Delete(_) => None,
+        })
+        .collect();
+    if proof.last().is_none_or(|c: &Clause| !c.is_empty()) {
+        proof.push(Clause::empty());
+    }
+    proof
+}
+
+/// `clause` without each literal that can go on `trail` (see `check_minimise`).
+pub(super) fn minimise(clause: &Clause, trail: &[(Literal, usize, Option<Clause>)]) -> Clause {
+    fn can_go(
+        literal: Literal,
+        clause: &Clause,
+        trail: &[(Literal, usize, Option<Clause>)],
+    ) -> bool {
+        let Some((_, level, reason)) = trail.iter().find(|(l, ..)| *l == literal.complement())
+        else {
+            return false;
+        };
+        if *level == 0 {
+            return true;
+        }
+        let Some(reason) = reason else {
+            return false;
+        };
+        reason
+            .iter()
+            .filter(|&&l| l != literal.complement())
+            .all(|&l| clause.contains(l) || can_go(l, clause, trail))
+    }
+    clause
+        .iter()
+        .copied()
+        .filter(|&l| !can_go(l, clause, trail))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::clauses::clause_sets;

@@ -6,8 +6,11 @@
 #[cfg(feature = "solvers")]
 use std::cell::Cell;
 
+use std::collections::HashMap;
+
 use crate::backtrack::{self, Grid};
 use crate::logic::{Clause, Clauses, Literal, Variable};
+use crate::queens;
 use crate::rng::Rng;
 
 #[cfg(feature = "solvers")]
@@ -272,6 +275,184 @@ pub(super) fn scattered(rng: &mut Rng, size: usize, queens: usize) -> Grid {
         grid[rng.below(size)][rng.below(size)] = true;
     }
     grid
+}
+
+/// What is true so far, in order: each literal with its decision level and its reason (the
+/// clause that forced it; `None` for a decision), as notebook 08 keeps it.
+pub type Trail = Vec<(Literal, usize, Option<Clause>)>;
+
+/// A case of [`check_minimise`](super::check_minimise): the board's size, the trail and the clause to minimise.
+pub type TrailCase = (usize, Trail, Clause);
+
+/// A trail of CDCL on the lecture's clauses for n queens: a hole on each of `holes` squares at
+/// level 0 (its unit clause as its reason), then a queen decided on a random open square at each
+/// new level and unit propagation after it, until no square is open or a clause would become
+/// false (the literals set before the conflict stay).
+fn queens_trail(rng: &mut Rng, n: usize, holes: usize) -> Trail {
+    let clauses: Vec<Clause> = queens::all_clauses(n)
+        .unwrap_or_default()
+        .iter()
+        .cloned()
+        .collect();
+    let mut value: HashMap<Variable, bool> = HashMap::new();
+    let mut trail: Trail = Vec::new();
+    let squares: Vec<Variable> = (1..=n)
+        .flat_map(|r| (1..=n).map(move |c| queens::var(r, c)))
+        .collect();
+    for _ in 0..holes {
+        let v = squares[rng.below(squares.len())];
+        if let std::collections::hash_map::Entry::Vacant(entry) = value.entry(v) {
+            entry.insert(false);
+            let hole = Literal::negative(v);
+            trail.push((hole, 0, Some(Clause::unit(hole))));
+        }
+    }
+    for level in 1..=n {
+        let open: Vec<Variable> = squares
+            .iter()
+            .copied()
+            .filter(|v| !value.contains_key(v))
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        let decided = open[rng.below(open.len())];
+        value.insert(decided, true);
+        trail.push((Literal::positive(decided), level, None));
+        // Propagate, clause by clause, until nothing changes or a clause would be false.
+        loop {
+            let mut forced = None;
+            for clause in &clauses {
+                let is_true = |lit: &Literal| value.get(&lit.variable()) == Some(&lit.polarity());
+                if clause.iter().any(is_true) {
+                    continue;
+                }
+                let open: Vec<Literal> = clause
+                    .iter()
+                    .copied()
+                    .filter(|l| !value.contains_key(&l.variable()))
+                    .collect();
+                match open[..] {
+                    [] => return trail,
+                    [unit] => {
+                        forced = Some((unit, clause.clone()));
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            let Some((unit, reason)) = forced else {
+                break;
+            };
+            value.insert(unit.variable(), unit.polarity());
+            trail.push((unit, level, Some(reason)));
+        }
+    }
+    trail
+}
+
+/// A random case of [`check_minimise`](super::check_minimise) on an n×n board: a trail with up to `holes` holes, and
+/// the negations of 2 to 6 of its literals as the clause; or, when `deep` and the trail allows,
+/// a clause with a literal that can go only through a literal the clause has not (its reason's
+/// other literals, but one, and that one's reason's other literals), and up to two more.
+pub(super) fn trail_case(rng: &mut Rng, n: usize, holes: usize, deep: bool) -> TrailCase {
+    let trail = queens_trail(rng, n, holes);
+    let chain = if deep { deep_chain(rng, &trail) } else { None };
+    let wanted = if chain.is_some() {
+        rng.below(3)
+    } else {
+        2 + rng.below(5)
+    }
+    .min(trail.len());
+    let mut picked: Vec<usize> = Vec::new();
+    while picked.len() < wanted {
+        let i = rng.below(trail.len());
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    let clause = picked
+        .iter()
+        .map(|&i| trail[i].0.complement())
+        .chain(chain.unwrap_or_default())
+        .collect();
+    (n, trail, clause)
+}
+
+/// For a random forced literal t of `trail` whose reason holds a false literal r that was forced
+/// too (above level 0): ¬t, the other literals of t's reason but r, and the other literals of
+/// the reason of r's complement; `None` when no such pair exists or the clause would pass eight
+/// literals.
+fn deep_chain(rng: &mut Rng, trail: &Trail) -> Option<Vec<Literal>> {
+    let entry = |literal: Literal| trail.iter().find(|(l, ..)| *l == literal);
+    let mut pairs: Vec<(usize, Literal)> = Vec::new();
+    for (i, (literal, _, reason)) in trail.iter().enumerate() {
+        for &r in reason.iter().flatten() {
+            if r != *literal
+                && matches!(entry(r.complement()), Some((_, level, Some(_))) if *level > 0)
+            {
+                pairs.push((i, r));
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return None;
+    }
+    let (i, r) = pairs[rng.below(pairs.len())];
+    let (literal, _, reason) = &trail[i];
+    let (parent, _, parent_reason) = entry(r.complement())?;
+    let others = |clause: &Option<Clause>, own: Literal| -> Vec<Literal> {
+        clause
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&l| l != own)
+            .collect()
+    };
+    let mut chain = vec![literal.complement()];
+    chain.extend(others(reason, *literal).into_iter().filter(|&l| l != r));
+    chain.extend(others(parent_reason, *parent));
+    (chain.len() <= 8).then_some(chain)
+}
+
+/// "x1" to "xn": the variables of the random formulas.
+fn numbered_variables(n: usize) -> Vec<Variable> {
+    (1..=n)
+        .filter_map(|i| Variable::new(&format!("x{i}")).ok())
+        .collect()
+}
+
+/// `clauses` random clauses of three literals over three different variables of `variables`
+/// (each variable picked with equal chance, each literal's sign by a coin).
+pub(super) fn random_three_sat(rng: &mut Rng, variables: usize, clauses: usize) -> Clauses {
+    let names = numbered_variables(variables);
+    let mut set = Clauses::new();
+    while set.len() < clauses {
+        let mut picked: Vec<Variable> = Vec::new();
+        while picked.len() < 3 {
+            let v = names[rng.below(names.len())];
+            if !picked.contains(&v) {
+                picked.push(v);
+            }
+        }
+        set.insert(
+            picked
+                .into_iter()
+                .map(|v| Literal::new(v, rng.chance(1, 2)))
+                .collect(),
+        );
+    }
+    set
+}
+
+/// The lecture's clauses for n queens with a hole on each square of `holes` (`¬Q<r,c>` as a
+/// unit clause).
+pub(super) fn queens_with_holes(n: usize, holes: &[(usize, usize)]) -> Clauses {
+    let mut set = queens::all_clauses(n).unwrap_or_default();
+    for &(r, c) in holes {
+        set.insert(Clause::unit(Literal::negative(queens::var(r, c))));
+    }
+    set
 }
 
 // The tests draw hidden inputs, which only the solvers build has.

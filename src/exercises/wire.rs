@@ -426,6 +426,15 @@ impl Wire for Literal {
     }
 }
 
+impl Wire for Clause {
+    fn put(&self, out: &mut String) {
+        self.literals().to_vec().put(out);
+    }
+    fn take(value: &Value) -> Result<Self, WireError> {
+        Ok(Vec::<Literal>::take(value)?.into_iter().collect())
+    }
+}
+
 impl Wire for Clauses {
     fn put(&self, out: &mut String) {
         let clauses: Vec<Vec<Literal>> = self.iter().map(|c| c.iter().copied().collect()).collect();

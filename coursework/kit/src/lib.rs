@@ -35,9 +35,10 @@ pub use nqueens::exercises::{
     Report, TIME_LIMIT, check_at_most_two, check_attacking_pairs, check_best_column,
     check_canonical, check_class_size, check_classes, check_complete_board, check_consistent,
     check_count, check_csp_backtracking, check_eliminate, check_evolve, check_greedy_start,
-    check_knight_sees, check_moms, check_next_generation, check_queen_attacks, check_rook_sees,
-    check_solve, check_subsume, check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal,
-    drawn_columns, hidden, random_cells, within,
+    check_knight_sees, check_luby, check_minimise, check_moms, check_next_generation,
+    check_queen_attacks, check_refutation, check_rook_sees, check_solve, check_subsume,
+    check_superqueens_csp, check_torus_clauses, check_wrapped_diagonal, drawn_columns, hidden,
+    minimise_example, random_cells, within,
 };
 
 /// The introductory lecture's board: a grid of `bool`, the helpers its backtracking uses, and
@@ -128,6 +129,13 @@ pub mod pictures {
             let _ = board.place(nqueens::Square::new(i + 1, col), nqueens::Piece::Queen);
         }
         render::conflicts(&board).render()
+    }
+
+    /// The example trail of the minimising task on its 5×5 board: a queen where a queen's
+    /// variable is true (the decision ringed), each square the trail rules out labelled with its
+    /// level, the squares of the example's clause shaded blue.
+    pub fn trail_example() -> Svg {
+        nqueens::exercises::trail_drawing(&nqueens::exercises::minimise_example())
     }
 
     /// The lecture's CSP of four queens, as text: what the task's `create_csp(4)` should

@@ -18,7 +18,7 @@ use super::super::{Report, Variable};
 use crate::backtrack::Grid;
 use crate::board::Square;
 use crate::csp::{Csp, CspError};
-use crate::logic::{Clauses, Literal};
+use crate::logic::{Clause, Clauses, Literal};
 
 /// Runs a checker on the hidden inputs of `seed`, and says so in its verdict.
 fn run(seed: u64, check: impl FnOnce() -> Report) -> Report {
@@ -116,6 +116,17 @@ hidden_checker!(
 hidden_checker!(
     /// [`check_greedy_start`](super::super::check_greedy_start) on two n from 1,000 to 3,000.
     check_greedy_start, super::super::check_greedy_start, impl Fn(usize) -> Vec<usize>);
+hidden_checker!(
+    /// [`check_luby`](super::super::check_luby) on 210 indices up to 2⁴⁰.
+    check_luby, super::super::check_luby, impl Fn(u64) -> u64);
+hidden_checker!(
+    /// [`check_minimise`](super::super::check_minimise) on 200 trails of boards from 6×6 to 10×10.
+    check_minimise, super::super::check_minimise,
+    impl Fn(&Clause, &[(Literal, usize, Option<Clause>)]) -> Clause);
+hidden_checker!(
+    /// [`check_refutation`](super::super::check_refutation) on six random formulas without a model
+    /// over 30 to 38 variables.
+    check_refutation, super::super::check_refutation, impl Fn(&Clauses) -> Vec<Clause>);
 
 /// [`check_attacking_pairs`](super::super::check_attacking_pairs)'s hidden test with the
 /// function taking a board as it travels (the judge's stand-in).

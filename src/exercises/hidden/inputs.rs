@@ -279,3 +279,66 @@ pub(in crate::exercises) fn greedy_sizes(seed: u64, exercise: &str) -> (Vec<usiz
     let which = format!("n = {} (drawn when graded)", trial::numbers(&sizes));
     (sizes, which)
 }
+
+/// The indices of the hidden test of `check_luby`: 200 from 4,096 to 2⁴⁰, and ten of the form
+/// 2ᵏ − 1 with k from 13 to 40.
+pub(in crate::exercises) fn luby_indices(seed: u64, exercise: &str) -> (Vec<u64>, String) {
+    let mut rng = drawn(seed, exercise);
+    let mut indices: Vec<u64> = (0..200)
+        .map(|_| 4096 + rng.next_u64() % ((1_u64 << 40) - 4096))
+        .collect();
+    indices.extend((0..10).map(|_| (1_u64 << (13 + rng.below(28))) - 1));
+    (
+        indices,
+        "210 indices up to 2^40 drawn when graded".to_owned(),
+    )
+}
+
+/// The formulas of the hidden test of `check_refutation`: six random formulas of three literals
+/// a clause over 30 to 38 variables, 5½ times as many clauses as variables, each drawn again
+/// until it has no model (CDCL decides).
+pub(in crate::exercises) fn refutation_formulas(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<Clauses>, String) {
+    use crate::cdcl::{self, CdclOptions};
+    use crate::sat::Outcome;
+    let mut rng = drawn(seed, exercise);
+    let formulas = (0..6)
+        .map(|_| {
+            let variables = 30 + rng.below(9);
+            loop {
+                let set = trial::random_three_sat(&mut rng, variables, variables * 11 / 2);
+                let outcome = cdcl::solve(&set, &CdclOptions::default()).outcome;
+                if outcome == Outcome::Unsatisfiable {
+                    break set;
+                }
+            }
+        })
+        .collect();
+    (
+        formulas,
+        "six random formulas over 30 to 38 variables drawn when graded".to_owned(),
+    )
+}
+
+/// The cases of the hidden test of `check_minimise`: 200 trails of boards from 6×6 to 10×10, up
+/// to three holes each, each with a clause.
+pub(in crate::exercises) fn minimise_cases(
+    seed: u64,
+    exercise: &str,
+) -> (Vec<trial::TrailCase>, String) {
+    let mut rng = drawn(seed, exercise);
+    let cases = (0..200)
+        .map(|_| {
+            let n = 6 + rng.below(5);
+            let holes = rng.below(4);
+            let deep = rng.chance(1, 2);
+            trial::trail_case(&mut rng, n, holes, deep)
+        })
+        .collect();
+    (
+        cases,
+        "200 trails of boards from 6×6 to 10×10 drawn when graded".to_owned(),
+    )
+}
