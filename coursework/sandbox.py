@@ -240,17 +240,14 @@ def prune(current):
 
 
 def prepare_build(build):
-    """The folders a kernel writes in `/build`, the user's; the crates' registry linked in,
-    root's and read-only to the user."""
+    """The folders a kernel writes in `/build`, the user's, and an empty `cargo/registry`, where
+    the sandbox mounts the crates' registry read-only (see `command`): nothing of the registry's
+    twenty thousand files is linked or copied for each notebook."""
     user = pwd.getpwnam(USER)
-    for part in ("", "home", "cargo", "evcxr"):
+    for part in ("", "home", "cargo", "cargo/registry", "evcxr"):
         (build / part).mkdir(parents=True, exist_ok=True)
-    registry = build / "cargo" / "registry"
-    if not registry.exists():
-        link_tree(HOME / "cargo" / "registry", registry)
     for path in [build, *build.rglob("*")]:
-        if "registry" not in path.relative_to(build).parts:
-            os.lchown(path, user.pw_uid, user.pw_gid)
+        os.lchown(path, user.pw_uid, user.pw_gid)
 
 
 def command(connection_file, build, kit):
@@ -279,6 +276,7 @@ def command(connection_file, build, kit):
         "--ro-bind", str(HOME / "evcxr_jupyter"), EVCXR,
         "--ro-bind", str(kit), KIT,
         "--bind", str(build), BUILD,
+        "--ro-bind", str(HOME / "cargo" / "registry"), f"{BUILD}/cargo/registry",
         "--chdir", f"{BUILD}/home",
         "--setenv", "PATH", f"{RUST}/bin:/usr/bin:/bin",
         "--setenv", "HOME", f"{BUILD}/home",

@@ -973,10 +973,12 @@ def errors_of(cell):
             or (o["output_type"] == "stream" and o["name"] == "stderr")]
 
 
-def nbgrader_validate(notebook):
-    """nbgrader validate, as a student's Validate button runs it, on one notebook; its report."""
+def nbgrader_validate(notebook, build):
+    """nbgrader validate, as a student's Validate button runs it, on one notebook, its kernel
+    building in `build` (evcxr's `EVCXR_TMPDIR`); its report."""
     env = dict(os.environ)
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
+    env["EVCXR_TMPDIR"] = str(build)
     done = subprocess.run([str(VENV_BIN / "nbgrader"), "validate", str(notebook)], check=False,
                           cwd=COURSE, env=env, capture_output=True, text=True)
     return done.stdout + done.stderr
@@ -1001,8 +1003,13 @@ def validate(assignment, path):
     source = WORK / "source" / assignment / f"{assignment}.ipynb"
     dump(submission(source, path, "solutions"), solved)
     begin = time.time()
-    passing = nbgrader_validate(solved)
-    untouched = nbgrader_validate(path)
+    # Both runs build in one folder, one after the other: the second finds the kit built (in
+    # the user's cache: evcxr cannot build inside the repository, a cargo project).
+    build = rust_kernel.user_cache() / "nqueens" / "validate" / assignment
+    shutil.rmtree(build, ignore_errors=True)
+    build.mkdir(parents=True)
+    passing = nbgrader_validate(solved, build)
+    untouched = nbgrader_validate(path, build)
     solved.unlink()
     failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", untouched)
     line = (f"validate {assignment}: the solutions "

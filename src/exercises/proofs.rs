@@ -394,12 +394,20 @@ impl Propagation {
     }
 }
 
-/// What is wrong with `proof` as a refutation of `clauses`, in words, or `None` when each of its
-/// clauses follows by unit propagation from the formula and the clauses before it, up to the
-/// empty clause.
-pub(super) fn proof_flaw(clauses: &Clauses, proof: &[Clause]) -> Option<String> {
+/// What is wrong with a proof: in words, and for a clause that does not follow, the clause and
+/// what propagation made true instead.
+pub(super) struct Flaw {
+    words: String,
+    stuck: Option<(Clause, Vec<Literal>)>,
+}
+
+/// What is wrong with `proof` as a refutation of `clauses`, or `None` when each of its clauses
+/// follows by unit propagation from the formula and the clauses before it, up to the empty
+/// clause.
+pub(super) fn proof_flaw(clauses: &Clauses, proof: &[Clause]) -> Option<Flaw> {
+    let plain = |words: String| Some(Flaw { words, stuck: None });
     if proof.len() > MAX_PROOF {
-        return Some(format!(
+        return plain(format!(
             "the proof has {} clauses, more than the {MAX_PROOF} a proof may have",
             proof.len()
         ));
@@ -407,35 +415,69 @@ pub(super) fn proof_flaw(clauses: &Clauses, proof: &[Clause]) -> Option<String> 
     let mut propagation = Propagation::new(clauses);
     for (k, clause) in proof.iter().enumerate() {
         if let Err(made_true) = propagation.refutes_negation_of(clause) {
-            let mut text = format!(
+            let mut words = format!(
                 "its clause {} (of {}), {clause}, does not follow by unit propagation: with its \
-                 literals false, propagation makes true ",
+                 literals false, propagation makes ",
                 k + 1,
                 proof.len()
             );
             let shown: Vec<String> = made_true.iter().take(12).map(ToString::to_string).collect();
             if shown.is_empty() {
-                text.push_str("nothing");
+                words.push_str("nothing true");
+            } else {
+                let _ = write!(words, "true {}", shown.join(", "));
             }
-            let _ = write!(text, "{}", shown.join(", "));
             if made_true.len() > 12 {
-                let _ = write!(text, " and {} more", made_true.len() - 12);
+                let _ = write!(words, " and {} more", made_true.len() - 12);
             }
-            text.push_str(" and finds no clause false");
-            return Some(text);
+            words.push_str(" and finds no clause false");
+            return Some(Flaw {
+                words,
+                stuck: Some((clause.clone(), made_true)),
+            });
         }
         if clause.is_empty() {
             return None;
         }
         propagation.add(clause);
     }
-    Some(match proof.last() {
+    plain(match proof.last() {
         None => "the proof is empty: it must end with the empty clause {}".to_owned(),
         Some(last) => format!(
             "every clause follows, but the proof stops at {last}: it must go on to the empty \
              clause {{}}"
         ),
     })
+}
+
+/// For a queens' formula, the clause that does not follow on the board: its squares shaded,
+/// a queen where propagation made a queen's variable true, a cross where it made one false.
+fn stuck_picture(clauses: &Clauses, flaw: &Flaw) -> Option<Svg> {
+    let (clause, made_true) = flaw.stuck.as_ref()?;
+    let squares: Option<Vec<_>> = clauses
+        .variables()
+        .into_iter()
+        .map(queens::square_of)
+        .collect();
+    let n = squares?.iter().map(|s| s.row.max(s.col)).max()?;
+    let mut board = Board::new(n);
+    for literal in made_true.iter().filter(|l| !l.is_negative()) {
+        if let Some(square) = queens::square_of(literal.variable()) {
+            let _ = board.place(square, Piece::Queen);
+        }
+    }
+    let mut diagram = board.diagram();
+    for literal in clause {
+        if let Some(square) = queens::square_of(literal.variable()) {
+            diagram = diagram.fill(square, "#1f77b4", 0.55);
+        }
+    }
+    for literal in made_true.iter().filter(|l| l.is_negative()) {
+        if let Some(square) = queens::square_of(literal.variable()) {
+            diagram = diagram.mark(square);
+        }
+    }
+    Some(diagram.size(if n <= 4 { 200 } else { 260 }).render())
 }
 
 /// Checks a student's `refutation(clauses)`: a list of clauses, each following from the
@@ -468,13 +510,20 @@ pub fn check_refutation(given: impl Fn(&Clauses) -> Vec<Clause>) -> Report {
                     None if *clauses == two_queens => parts.right_trivially(),
                     None => parts.right(),
                     Some(flaw) => parts.wrong(|| {
-                        (
-                            format!(
-                                "{exercise} is wrong for {}: {flaw}.",
-                                formula_words(clauses)
-                            ),
-                            None,
-                        )
+                        let mut words = format!(
+                            "{exercise} is wrong for {}: {}.",
+                            formula_words(clauses),
+                            flaw.words
+                        );
+                        let drawn = stuck_picture(clauses, &flaw);
+                        if drawn.is_some() {
+                            words.push_str(
+                                "\n  Drawn: the clause's squares shaded, a queen where \
+                                 propagation made a square's variable true, a cross where it \
+                                 made one false.",
+                            );
+                        }
+                        (words, drawn)
                     }),
                 },
                 Err(message) => parts.wrong(|| {
@@ -531,38 +580,49 @@ mod tests {
     fn a_proof_is_checked_clause_by_clause() {
         let set = parsed("{p, q}, {¬p, q}, {p, ¬q}, {¬p, ¬q}");
         let good = [clause("q"), Clause::empty()];
-        assert_eq!(proof_flaw(&set, &good), None);
+        assert!(proof_flaw(&set, &good).is_none());
         // With p false, {p, q} makes q true and {p, ¬q} false: {p} follows too.
-        assert_eq!(proof_flaw(&set, &[clause("p"), Clause::empty()]), None);
-        let flaw = proof_flaw(&set, &[Clause::empty()]).unwrap();
+        assert!(proof_flaw(&set, &[clause("p"), Clause::empty()]).is_none());
+        let flaw = proof_flaw(&set, &[Clause::empty()]).unwrap().words;
         assert!(flaw.contains("clause 1 (of 1), {}"), "{flaw}");
-        let flaw = proof_flaw(&set, &[clause("q")]).unwrap();
+        let flaw = proof_flaw(&set, &[clause("q")]).unwrap().words;
         assert!(flaw.contains("must go on to the empty clause"), "{flaw}");
         assert!(
             proof_flaw(&set, &[])
                 .unwrap()
+                .words
                 .contains("the proof is empty")
         );
         let other = parsed("{p, q, r}, {¬p, ¬q}, {¬r}");
-        let flaw = proof_flaw(&other, &[clause("p"), Clause::empty()]).unwrap();
+        let flaw = proof_flaw(&other, &[clause("p"), Clause::empty()])
+            .unwrap()
+            .words;
         assert!(flaw.contains("makes true ¬p, ¬r, q"), "{flaw}");
     }
 
     #[test]
     fn a_fixed_proof_of_the_two_queens_earns_nothing_alone() {
         let fixed = |_: &Clauses| vec![clause("¬Q<1,1>"), Clause::empty()];
-        assert_eq!(
-            proof_flaw(&queens_with_holes(2, &[]), &fixed(&Clauses::new())),
-            None
-        );
+        assert!(proof_flaw(&queens_with_holes(2, &[]), &fixed(&Clauses::new())).is_none());
         let report = check_refutation(fixed);
         assert_eq!(report.parts(), Some((0, 8)), "{}", report.text());
     }
 
     #[test]
+    fn a_clause_that_does_not_follow_is_drawn_on_a_queens_board() {
+        let three = queens_with_holes(3, &[]);
+        let flaw = proof_flaw(&three, &[Clause::empty()]).unwrap();
+        assert!(stuck_picture(&three, &flaw).is_some());
+        let set = parsed("{p, q}, {¬p, q}, {p, ¬q}, {¬p, ¬q}");
+        let flaw = proof_flaw(&set, &[Clause::empty()]).unwrap();
+        assert!(flaw.words.contains("makes nothing true"), "{}", flaw.words);
+        assert!(stuck_picture(&set, &flaw).is_none());
+    }
+
+    #[test]
     fn an_empty_clause_in_the_formula_refutes_it_at_once() {
         let set = parsed("{}, {p}");
-        assert_eq!(proof_flaw(&set, &[Clause::empty()]), None);
+        assert!(proof_flaw(&set, &[Clause::empty()]).is_none());
     }
 
     #[test]
@@ -595,7 +655,7 @@ mod tests {
             }
             assert!(proof_flaw(set, &[Clause::empty()]).is_some(), "{set}");
             let proof = super::super::reference::refutation(set);
-            assert_eq!(proof_flaw(set, &proof), None, "{set}");
+            assert!(proof_flaw(set, &proof).is_none(), "{set}");
         }
     }
 
