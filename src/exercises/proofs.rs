@@ -1,5 +1,6 @@
-//! CDCL, a step further: the Luby sequence its restarts follow, and a proof of
-//! unsatisfiability that anyone can check by unit propagation.
+//! CDCL, a step further: the Luby sequence its restarts follow, a learnt clause minimised along
+//! the trail's reasons, and a proof of unsatisfiability that anyone can check by unit
+//! propagation.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -26,7 +27,7 @@ pub fn luby_indices() -> Vec<u64> {
 /// Checks a student's `luby(i)`: the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2,
 /// 4, 1, 1, 2, 1, 1, 2, 4, 8, …, on every index of [`luby_indices`] (in a hidden test, 200
 /// indices up to 2⁴⁰ and ten of the form 2ᵏ − 1, drawn when graded). A wrong term is shown with
-/// the terms around it.
+/// where it stands: the end of a block, or the earlier term it repeats.
 pub fn check_luby(given: impl Fn(u64) -> u64) -> Report {
     let exercise = "luby";
     within(exercise, || {
@@ -396,7 +397,7 @@ impl Propagation {
 
 /// What is wrong with a proof: in words, and for a clause that does not follow, the clause and
 /// what propagation made true instead.
-pub(super) struct Flaw {
+struct Flaw {
     words: String,
     stuck: Option<(Clause, Vec<Literal>)>,
 }
@@ -404,7 +405,7 @@ pub(super) struct Flaw {
 /// What is wrong with `proof` as a refutation of `clauses`, or `None` when each of its clauses
 /// follows by unit propagation from the formula and the clauses before it, up to the empty
 /// clause.
-pub(super) fn proof_flaw(clauses: &Clauses, proof: &[Clause]) -> Option<Flaw> {
+fn proof_flaw(clauses: &Clauses, proof: &[Clause]) -> Option<Flaw> {
     let plain = |words: String| Some(Flaw { words, stuck: None });
     if proof.len() > MAX_PROOF {
         return plain(format!(
@@ -549,8 +550,8 @@ pub fn check_refutation(given: impl Fn(&Clauses) -> Vec<Clause>) -> Report {
 /// A formula in words: whole when it is short, else its size.
 fn formula_words(clauses: &Clauses) -> String {
     let text = clauses.to_string();
-    if text.chars().count() <= 300 {
-        format!("the formula\n  {text}\n ")
+    if text.chars().count() <= 100 {
+        format!("the formula {text}")
     } else {
         format!(
             "a formula of {} clauses over {} variables",
