@@ -102,8 +102,8 @@ pub fn minimise_cases() -> Vec<TrailCase> {
 /// level 0, or was forced and each other literal of its reason is in the clause or can go
 /// itself (decisions above level 0 never can). On every case of [`minimise_cases`] (in a hidden
 /// test, 200 trails of boards from 6×6 to 10×10, drawn when graded). The first wrong answer is
-/// named and drawn: the trail on the board, each square with its level, the clause's squares
-/// shaded.
+/// named and drawn: the trail on the board (each square it rules out labelled with its level,
+/// the decisions ringed), the clause's squares shaded, those the answer gets wrong in red.
 pub fn check_minimise(
     given: impl Fn(&Clause, &[(Literal, usize, Option<Clause>)]) -> Clause,
 ) -> Report {
