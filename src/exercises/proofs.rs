@@ -13,7 +13,7 @@ use super::trial::{
 use crate::board::{Board, Piece};
 use crate::logic::{Clause, Clauses, Literal, Variable};
 use crate::queens;
-use crate::render::Svg;
+use crate::render::{Diagram, Svg};
 use crate::rng::Rng;
 
 /// The indices [`check_luby`] tries: 1 to 64, then 20 from 65 to 4,095 (fixed seed).
@@ -128,7 +128,7 @@ pub fn check_minimise(
                     return Ok(None);
                 }
                 let mut said = format!("your answer is {answer}.");
-                let listed = |ls: Vec<Literal>| {
+                let listed = |ls: &[Literal]| {
                     ls.iter()
                         .map(ToString::to_string)
                         .collect::<Vec<_>>()
@@ -153,18 +153,14 @@ pub fn check_minimise(
                     let _ = write!(
                         said,
                         " It has {}, which the clause has not.",
-                        listed(strange)
+                        listed(&strange)
                     );
                 }
                 if !kept.is_empty() {
-                    let _ = write!(said, " It keeps {}, which can go.", listed(kept.clone()));
+                    let _ = write!(said, " It keeps {}, which can go.", listed(&kept));
                 }
                 if !dropped.is_empty() {
-                    let _ = write!(
-                        said,
-                        " It drops {}, which must stay.",
-                        listed(dropped.clone())
-                    );
+                    let _ = write!(said, " It drops {}, which must stay.", listed(&dropped));
                 }
                 let wrong: Vec<Literal> = kept.into_iter().chain(dropped).collect();
                 Ok(Some((said, Some(trail_picture(*n, trail, clause, &wrong)))))
@@ -212,15 +208,18 @@ fn trail_words(n: usize, trail: &Trail) -> String {
     words
 }
 
-/// The trail on the board: a queen where a queen's variable is true (a decision ringed), each
-/// square the trail rules out labelled with its level, the squares of the clause's literals
-/// shaded (those in `wrong` in red, the others in blue).
-fn trail_picture(n: usize, trail: &Trail, clause: &Clause, wrong: &[Literal]) -> Svg {
+/// An n×n board with a queen where one of `true_literals` makes a queen's variable true, and the
+/// squares of the clause's literals shaded (those in `wrong` in red, the others in blue).
+fn clause_on_board<'a>(
+    n: usize,
+    true_literals: impl Iterator<Item = &'a Literal>,
+    clause: &Clause,
+    wrong: &[Literal],
+) -> Diagram {
     let mut board = Board::new(n);
-    for (literal, ..) in trail {
-        if let (Some(square), false) =
-            (queens::square_of(literal.variable()), literal.is_negative())
-        {
+    for literal in true_literals.filter(|l| !l.is_negative()) {
+        if let Some(square) = queens::square_of(literal.variable()) {
+            // A square off the board (an answer's) is left out of the drawing.
             let _ = board.place(square, Piece::Queen);
         }
     }
@@ -235,6 +234,14 @@ fn trail_picture(n: usize, trail: &Trail, clause: &Clause, wrong: &[Literal]) ->
             diagram = diagram.fill(square, colour, 0.55);
         }
     }
+    diagram
+}
+
+/// The trail on the board: a queen where a queen's variable is true (a decision ringed), each
+/// square the trail rules out labelled with its level, the squares of the clause's literals
+/// shaded (those in `wrong` in red, the others in blue).
+fn trail_picture(n: usize, trail: &Trail, clause: &Clause, wrong: &[Literal]) -> Svg {
+    let mut diagram = clause_on_board(n, trail.iter().map(|(literal, ..)| literal), clause, wrong);
     for (literal, level, reason) in trail {
         let Some(square) = queens::square_of(literal.variable()) else {
             continue;
@@ -271,7 +278,8 @@ pub fn refutation_formulas() -> Vec<Clauses> {
 }
 
 /// Unit propagation over a growing list of clauses, each check from scratch: the formula's
-/// clauses and a proof's clauses so far.
+/// clauses and a proof's clauses so far. (The library's `cdcl::drat::check` does the same, but
+/// the kit, which judges the visible proofs in the student's kernel, is built without CDCL.)
 struct Propagation {
     numbers: HashMap<Variable, usize>,
     variables: Vec<Variable>,
@@ -461,18 +469,7 @@ fn stuck_picture(clauses: &Clauses, flaw: &Flaw) -> Option<Svg> {
         .map(queens::square_of)
         .collect();
     let n = squares?.iter().map(|s| s.row.max(s.col)).max()?;
-    let mut board = Board::new(n);
-    for literal in made_true.iter().filter(|l| !l.is_negative()) {
-        if let Some(square) = queens::square_of(literal.variable()) {
-            let _ = board.place(square, Piece::Queen);
-        }
-    }
-    let mut diagram = board.diagram();
-    for literal in clause {
-        if let Some(square) = queens::square_of(literal.variable()) {
-            diagram = diagram.fill(square, "#1f77b4", 0.55);
-        }
-    }
+    let mut diagram = clause_on_board(n, made_true.iter(), clause, &[]);
     for literal in made_true.iter().filter(|l| l.is_negative()) {
         if let Some(square) = queens::square_of(literal.variable()) {
             diagram = diagram.mark(square);
@@ -485,9 +482,10 @@ fn stuck_picture(clauses: &Clauses, flaw: &Flaw) -> Option<Svg> {
 /// formula and the list's clauses before it by unit propagation (set its literals false, and
 /// propagation makes some clause false), up to the empty clause (what follows it is not looked
 /// at); at most [`MAX_PROOF`] clauses. On every formula of [`refutation_formulas`], each one part
-/// of the score (the 2×2 queens', which a fixed list of two clauses proves, only beside another) (in a hidden test, six
-/// random formulas without a model over 30 to 38 variables, drawn when graded). The first
-/// clause that does not follow is named, with what propagation made true instead.
+/// of the score, the 2×2 queens' (which a fixed list of two clauses proves) only beside another;
+/// in a hidden test, six random formulas without a model over 30 to 38 variables, drawn when
+/// graded. The first clause that does not follow is named, with what propagation made true
+/// instead, and drawn on the board for a queens' formula.
 pub fn check_refutation(given: impl Fn(&Clauses) -> Vec<Clause>) -> Report {
     let exercise = "refutation";
     within(exercise, || {
