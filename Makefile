@@ -8,8 +8,9 @@ EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
 FUZZ_SECONDS ?= 60
+HUB_STUDENTS ?= 5
 
-.PHONY: expected sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+.PHONY: hub hub-setup hub-test expected sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
@@ -168,6 +169,22 @@ browser-test: chromium setup
 ## and times the first board, cold and warm (a fresh kernel on the cache the cold run built)
 lab-test: chromium setup
 	$(PY) -m tools.lab_test
+
+## hub: JupyterHub for a class, on this machine, as root (docs/hub.md): `hub-setup`, then the
+## hub in the foreground on port 8000; students log in with their Unix accounts
+hub: hub-setup
+	$(PY) -m tools.hub start
+
+## hub-setup: what the hub serves, installed once and brought up to date (tools/hub.py setup):
+## its Python and proxy, the lectures and their crates, the warm build, the lecturer's course
+hub-setup: setup sandbox
+	$(PY) -m tools.hub setup
+
+## hub-test: a class of HUB_STUDENTS (5) on a hub of its own: they log in, open lecture 01 to
+## its first board, fetch, answer and submit assignment 01; the lecturer grades every submission;
+## what students must not reach is refused; first-board times, memory and grading time printed
+hub-test: setup sandbox
+	HUB_STUDENTS=$(HUB_STUDENTS) $(PY) -m tools.hub_test
 
 ## lab: JupyterLab on notebooks/ with the Rust kernel
 lab: setup kernel-warm

@@ -337,6 +337,9 @@ def configure(c):
     evcxr_execute.load(c)
     c.CourseDirectory.course_id = "nqueens"
     c.CourseDirectory.root = os.environ.get("NQUEENS_COURSE_ROOT", str(HERE))
+    if os.environ.get("NQUEENS_EXCHANGE"):
+        # A course hub's exchange (tools/hub.py), where students fetch and submit.
+        c.Exchange.root = os.environ["NQUEENS_EXCHANGE"]
     COURSE_ROOT[0] = c.CourseDirectory.root
 
     c.ClearSolutions.code_stub = {"rust": "todo!()"}

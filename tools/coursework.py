@@ -544,13 +544,14 @@ def library_manifest():
     return "\n".join(kept).rstrip() + "\n"
 
 
-def kit_sources():
+def kit_sources(features="coursework"):
     """The library's files the kit compiles, as cargo lists them (its dep-info) when it builds
     the library with the `coursework` feature and without `solvers`: the students' copy ships
-    these and nothing else, so no file of the solvers or the checkers' references."""
-    target = ROOT / "target" / "kit-sources"
+    these and nothing else, so no file of the solvers or the checkers' references. (With other
+    `features`, the files of that build: a course hub's copy of the library.)"""
+    target = ROOT / "target" / f"sources-{features.replace(',', '-')}"
     subprocess.run(["cargo", "build", "--quiet", "--lib", "-p", "nqueens", "--no-default-features",
-                    "--features", "coursework", "--target-dir", str(target)], cwd=ROOT, check=True)
+                    "--features", features, "--target-dir", str(target)], cwd=ROOT, check=True)
     listed = (target / "debug" / "libnqueens.d").read_text(encoding="utf-8")
     files = listed.split(":", 1)[1].split()
     return sorted(pathlib.Path(f).resolve().relative_to(ROOT) for f in files)
@@ -650,10 +651,10 @@ def command_pictures():
     return 0
 
 
-def students_copy(released):
+def students_copy(released, kit="../../coursework/kit"):
     """A released notebook as it sits in notebooks/exercises/: the coursework crate at
-    coursework/kit, with the checksum of the cell that says so made anew (so that nbgrader's
-    Validate finds no changed cell in an untouched copy)."""
+    coursework/kit (or `kit`: a course hub's shared one), with the checksum of the cell that says
+    so made anew (so that nbgrader's Validate finds no changed cell in an untouched copy)."""
     import nbformat
     from nbgrader.utils import compute_checksum
 
@@ -661,7 +662,7 @@ def students_copy(released):
     for cell in notebook["cells"]:
         text = source_text(cell)
         if ":dep coursework" in text:
-            set_source(cell, re.sub(r'path = "[^"]*"', 'path = "../../coursework/kit"', text))
+            set_source(cell, re.sub(r'path = "[^"]*"', f'path = "{kit}"', text))
             node = nbformat.from_dict({**cell, "source": source_text(cell)})
             cell["metadata"]["nbgrader"]["checksum"] = compute_checksum(node)
     return notebook

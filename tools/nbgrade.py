@@ -8,6 +8,9 @@ The course folder is `$NQUEENS_COURSE_ROOT`, as the configuration reads it.
     python -m tools.nbgrade generate_assignment ASSIGNMENT
     python -m tools.nbgrade autograde ASSIGNMENT         every submission of it
     python -m tools.nbgrade generate_feedback ASSIGNMENT
+    python -m tools.nbgrade release_assignment ASSIGNMENT   into the exchange ($NQUEENS_EXCHANGE)
+    python -m tools.nbgrade collect ASSIGNMENT              the students' latest submissions
+    python -m tools.nbgrade release_feedback ASSIGNMENT     for every student graded
 
 Exit 0 when nbgrader says every step succeeded; otherwise 1, with nbgrader's log and error.
 """
@@ -40,6 +43,12 @@ def run(action, assignment):
                 for student in students]
     if action == "generate_feedback":
         return [grader.generate_feedback(assignment, force=True)]
+    if action == "release_assignment":
+        return [grader.release_assignment(assignment)]
+    if action == "collect":
+        return [grader.collect(assignment)]
+    if action == "release_feedback":
+        return [grader.release_feedback(assignment)]
     raise SystemExit(__doc__)
 
 

@@ -12,7 +12,8 @@ runs, so that cargo finds the crate already built and compiles only the notebook
   kernel finds its slot free again.
 * **A new slot starts warm.** When a slot has never been used, a finished build is copied into it
   first: the one `--warm` made in `<cache>/nqueens/evcxr/base` (which no kernel builds in), else
-  that of the most recently used idle slot (one it can lock too).
+  that of the most recently used idle slot (one it can lock too), else the shared one named by
+  `NQUEENS_KERNEL_SHARED` (a course hub's warm build, read-only, made once for every user).
 * **Never old code.** cargo rebuilds a path crate whose files are newer than its last build. A
   file can come back older than that (a zip unpacked with its dates, `git stash`), so the launcher
   also keeps a digest of each crate it serves (`--crate`: its `Cargo.toml`, `src/` and
@@ -22,6 +23,8 @@ runs, so that cargo finds the crate already built and compiles only the notebook
 `<cache>` is `$XDG_CACHE_HOME`, else `~/.cache`; `NQUEENS_KERNEL_CACHE` replaces
 `<cache>/nqueens/evcxr` (outside any cargo project: cargo would not build evcxr's crate there). Everything in it can be deleted at any time (the next start is cold).
 When `EVCXR_TMPDIR` is set already, the kernel builds there and no slot is taken.
+`NQUEENS_KERNEL_LIMITS` (`memory_gib=4,cpu_seconds=900,processes=4096`, what a course hub sets)
+holds evcxr and every process it starts to those limits, as the grading does.
 
     rust_kernel.py --install PREFIX --crate DIR…   write PREFIX/share/jupyter/kernels/rust, the
                                                    kernel spec that starts this launcher
@@ -101,8 +104,13 @@ def seed(slot, root):
                     key=lambda p: (p / "target").stat().st_mtime, reverse=True)
     if (root / "base" / "target").exists():
         others.insert(0, root / "base")
+    shared = os.environ.get("NQUEENS_KERNEL_SHARED")
+    if shared and (pathlib.Path(shared) / "target").exists():
+        others.append(pathlib.Path(shared))
     for other in others:
-        fd = try_lock(root / f"{other.name}.lock")
+        # The shared build is never built in: nothing to lock.
+        fd = try_lock(root / f"{other.name}.lock") if other.parent == root \
+            else os.open(os.devnull, os.O_RDONLY)
         if fd is None:
             continue
         try:
@@ -284,6 +292,27 @@ def quiet_stdout():
     os.close(devnull)
 
 
+def apply_limits():
+    """The limits of `NQUEENS_KERNEL_LIMITS` on this process, which evcxr and everything it
+    starts inherit: the memory a process may map (GiB), its CPU seconds, the user's processes."""
+    import resource
+
+    names = {"memory_gib": (resource.RLIMIT_DATA, 1 << 30),
+             "cpu_seconds": (resource.RLIMIT_CPU, 1),
+             "processes": (resource.RLIMIT_NPROC, 1)}
+    for item in filter(None, os.environ.get("NQUEENS_KERNEL_LIMITS", "").split(",")):
+        key, _, value = item.partition("=")
+        if key.strip() not in names or not value.strip().isdigit():
+            sys.exit(f"rust_kernel: NQUEENS_KERNEL_LIMITS: cannot read {item!r} "
+                     f"(expected {', '.join(names)}=a whole number)")
+        limit, unit = names[key.strip()]
+        wanted = int(value) * unit
+        _, hard = resource.getrlimit(limit)
+        if hard != resource.RLIM_INFINITY:
+            wanted = min(wanted, hard)
+        resource.setrlimit(limit, (wanted, wanted))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--install", metavar="PREFIX")
@@ -304,6 +333,7 @@ def main():
     if not args.control_file:
         parser.error("--control_file is required to start a kernel")
     program = evcxr_jupyter()
+    apply_limits()
     find_std()
     quiet_stdout()
     if os.environ.get("EVCXR_TMPDIR"):

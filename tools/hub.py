@@ -1,0 +1,388 @@
+"""The course on JupyterHub: one server per student, nbgrader's exchange between them and the
+lecturer, the grading in the sandbox. Run as root (it creates users and serves them).
+
+    python -m tools.hub setup             install and bring up to date, idempotently: the hub's
+                                          Python and proxy, the lecture notebooks and the crates
+                                          they build, their warm build, the lecturer's account
+                                          and course folder (every assignment generated), the
+                                          exchange and the servers' settings (coursework/hub/)
+    python -m tools.hub start             run JupyterHub in the foreground (`make hub`)
+    python -m tools.hub students add NAME…  Unix accounts for students, each with a new password,
+                                          printed as `name,password` lines (`--file F`: one
+                                          name a line)
+    python -m tools.hub students remove NAME…   remove their accounts and homes
+    python -m tools.hub release ASSIGNMENT  release it into the exchange, where students fetch it
+    python -m tools.hub grade ASSIGNMENT  collect every submission, autograde them in the
+                                          sandbox, generate and release the feedback, and print
+                                          each student's score
+
+Where things go is coursework/hub/layout.py's (`$NQUEENS_HUB_ROOT`, default /srv/nqueens).
+"""
+
+import argparse
+import grp
+import hashlib
+import json
+import os
+import pathlib
+import pwd
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+
+from tools import coursework, rust_kernel
+
+ROOT = coursework.ROOT
+HUB = ROOT / "coursework" / "hub"
+sys.path.insert(0, str(HUB))
+import layout  # coursework/hub/
+
+# The Python every server runs from must be one every user can run: the system's.
+SYSTEM_PYTHON = "/usr/bin/python3"
+# Server extensions no one on the hub uses, left out of every server's start: language servers
+# (there is none for the Rust kernel) and the classic Notebook's pages (JupyterLab serves all).
+UNUSED_EXTENSIONS = {"jupyter_lsp": False, "notebook": False}
+# nbgrader's lab plugins a student's JupyterLab leaves out (the lecturer's tools).
+LECTURERS_PLUGINS = ["formgrader", "create-assignment", "course-list"]
+
+
+def run(*command, **options):
+    """Runs a command, stopping with its output when it fails."""
+    done = subprocess.run([str(part) for part in command], check=False, capture_output=True,
+                          text=True, **options)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(map(str, command))} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
+def digest_of(*paths):
+    """One digest of files and folders (every file's name and bytes)."""
+    total = hashlib.sha256()
+    for path in map(pathlib.Path, paths):
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            total.update(str(file.relative_to(path if path.is_dir() else path.parent))
+                         .encode() + b"\0")
+            total.update(file.read_bytes() + b"\0")
+    return total.hexdigest()
+
+
+def stamped(stamp, content):
+    """Whether `stamp` already says `content` (a step done for it); otherwise False, and
+    `write` it after the step."""
+    return stamp.exists() and stamp.read_text() == content
+
+
+def readable_by_all(path):
+    """Every file under `path` readable by everyone, every folder enterable."""
+    for item in [path, *path.rglob("*")]:
+        if item.is_symlink():
+            continue
+        item.chmod(item.stat().st_mode | (0o555 if item.is_dir() else 0o444))
+
+
+def replace_tree(target, write):
+    """Writes a folder by `write(folder)` into a new folder, and puts it at `target` only when
+    it differs from what is there: a file whose date changes makes cargo build it again."""
+    fresh = target.with_name(target.name + ".new")
+    shutil.rmtree(fresh, ignore_errors=True)
+    fresh.mkdir(parents=True)
+    write(fresh)
+    if target.exists() and digest_of(target) == digest_of(fresh):
+        shutil.rmtree(fresh)
+        return False
+    if target.exists():
+        shutil.rmtree(target)
+    fresh.rename(target)
+    readable_by_all(target)
+    return True
+
+
+def python_environment():
+    """The hub's Python in layout.VENV, from the system's, with requirements.txt installed."""
+    wanted = (HUB / "requirements.txt").read_text()
+    stamp = layout.VENV / ".installed"
+    if stamped(stamp, wanted):
+        return
+    if not pathlib.Path(SYSTEM_PYTHON).exists():
+        sys.exit(f"{SYSTEM_PYTHON} is missing: the hub's servers run from the system's Python")
+    tried = subprocess.run([SYSTEM_PYTHON, "-m", "venv", str(layout.VENV)], check=False,
+                           capture_output=True)
+    if tried.returncode != 0:
+        # Debian leaves venv out of its python3: its package python3-venv.
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], env=env, check=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "python3-venv"], env=env, check=True)
+        run(SYSTEM_PYTHON, "-m", "venv", layout.VENV)
+    run(layout.VENV / "bin" / "python", "-m", "pip", "install", "--quiet",
+        "--disable-pip-version-check", "-r", HUB / "requirements.txt")
+    stamp.write_text(wanted)
+    print(f"{layout.VENV}: the hub's Python")
+
+
+def proxy():
+    """configurable-http-proxy, from package-lock.json, with `npm ci`."""
+    wanted = (HUB / "package-lock.json").read_text()
+    stamp = layout.PROXY / ".installed"
+    if stamped(stamp, wanted):
+        return
+    if not shutil.which("npm"):
+        sys.exit("npm is missing: JupyterHub's proxy (configurable-http-proxy) comes from npm")
+    layout.PROXY.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(HUB / name, layout.PROXY / name)
+    run("npm", "ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error",
+        cwd=layout.PROXY)
+    stamp.write_text(wanted)
+    print(f"{layout.PROXY}: configurable-http-proxy")
+
+
+def lecture_crate(folder):
+    """The library as the lecture notebooks build it (solvers and charts, no coursework)."""
+    for source in coursework.kit_sources("plot"):
+        (folder / source).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / source, folder / source)
+    (folder / "Cargo.toml").write_text(coursework.library_manifest(), encoding="utf-8")
+
+
+def lectures(folder):
+    """The lecture notebooks, their setup cells loading the hub's copy of the library."""
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        text = path.read_text(encoding="utf-8")
+        text = text.replace('nqueens = { path = \\"..\\"', f'nqueens = {{ path = \\"{layout.CRATE}\\"')
+        (folder / path.name).write_text(text, encoding="utf-8")
+
+
+def programs():
+    """The kernel's launcher and Validate's executor where every user can run them, evcxr (the
+    sandbox's copy), and the kernel spec in the hub's Python."""
+    layout.BIN.mkdir(parents=True, exist_ok=True)
+    for source in (ROOT / "tools" / "rust_kernel.py", ROOT / "coursework" / "evcxr_execute.py"):
+        shutil.copy(source, layout.BIN / source.name)
+    evcxr = layout.BIN / "evcxr_jupyter"
+    if not evcxr.is_symlink():
+        evcxr.symlink_to(layout.EVCXR)
+    readable_by_all(layout.BIN)
+    run(layout.VENV / "bin" / "python", layout.BIN / "rust_kernel.py", "--install", layout.VENV,
+        "--crate", layout.CRATE, "--crate", layout.KIT, "--crate", layout.KIT / "nqueens")
+
+
+def settings():
+    """The Jupyter and nbgrader settings of students' servers and the lecturer's."""
+    exchange = f"c.Exchange.root = {str(layout.EXCHANGE)!r}\n"
+    common = ("import sys\n"
+              f"sys.path.insert(0, {str(layout.BIN)!r})\n"
+              "import evcxr_execute  # Validate runs the Rust notebooks with it\n\n"
+              "c = get_config()  # noqa: F821\n"
+              "evcxr_execute.load(c)\n"
+              f"c.CourseDirectory.course_id = {layout.COURSE_ID!r}\n" + exchange)
+    student = layout.CONFIG / "student"
+    (student / "labconfig").mkdir(parents=True, exist_ok=True)
+    (student / "nbgrader_config.py").write_text(
+        '"""nbgrader for a student of the course hub: fetch, Validate, submit."""\n' + common)
+    (student / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {
+        "jpserver_extensions": {**UNUSED_EXTENSIONS,
+                                "nbgrader.server_extensions.formgrader": False,
+                                "nbgrader.server_extensions.course_list": False}}}, indent=1))
+    (student / "labconfig" / "page_config.json").write_text(json.dumps({"disabledExtensions": {
+        f"@jupyter/nbgrader:{name}": True for name in LECTURERS_PLUGINS}}, indent=1))
+    lecturer = layout.CONFIG / "lecturer"
+    lecturer.mkdir(parents=True, exist_ok=True)
+    (lecturer / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {
+        "jpserver_extensions": UNUSED_EXTENSIONS}}, indent=1))
+    (lecturer / "nbgrader_config.py").write_text(
+        '"""nbgrader for the lecturer: the course folder (the formgrader shows it)."""\n'
+        + common + f"c.CourseDirectory.root = {str(layout.course_root())!r}\n")
+    readable_by_all(layout.CONFIG)
+
+
+def account(name, group=None):
+    """A Unix user with a private home (created when missing)."""
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        run("useradd", "--create-home", "--shell", "/bin/bash",
+            *(["--groups", group] if group else []), name)
+    home = pathlib.Path(pwd.getpwnam(name).pw_dir)
+    home.chmod(0o700)
+    return home
+
+
+def give(path, user):
+    """Everything under `path` to `user`."""
+    account_ = pwd.getpwnam(user)
+    for item in [path, *path.rglob("*")]:
+        os.lchown(item, account_.pw_uid, account_.pw_gid)
+
+
+def course():
+    """The lecturer's course folder: the sources, and every assignment generated (its students'
+    notebook loading the hub's kit)."""
+    root = layout.course_root()
+    wanted = digest_of(ROOT / "coursework" / "source", ROOT / "coursework" / "kit" / "src",
+                       layout.KIT)
+    stamp = root / ".generated"
+    if stamped(stamp, wanted):
+        return
+    root.mkdir(exist_ok=True)
+    shutil.rmtree(root / "source", ignore_errors=True)
+    shutil.copytree(ROOT / "coursework" / "source", root / "source")
+    os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
+    for assignment in coursework.assignments():
+        coursework.nbgrader("generate_assignment", assignment, root=root)
+        released = root / "release" / assignment / f"{assignment}.ipynb"
+        coursework.ship_pictures(assignment, released)
+        coursework.write_kit(released.parent)
+        coursework.dump(coursework.students_copy(released, kit=layout.KIT), released)
+    stamp.write_text(wanted)
+    give(root, layout.LECTURER)
+    print(f"{root}: the course, {len(coursework.assignments())} assignments generated")
+
+
+def warm():
+    """The build every student's kernel starts from: each setup cell of the lectures and the
+    assignments run once, in the students' environment, in layout.WARM."""
+    releases = sorted(layout.course_root().glob("release/*/*.ipynb"))
+    notebooks = [*sorted(layout.LECTURES.glob("*.ipynb")), *releases]
+    wanted = digest_of(layout.CRATE, layout.KIT) + json.dumps(
+        sorted(rust_kernel.setups(notebooks))) + run(layout.TOOLCHAIN / "bin" / "rustc", "--version")
+    stamp = layout.WARM / ".warmed"
+    if stamped(stamp, wanted):
+        return
+    shutil.rmtree(layout.WARM, ignore_errors=True)
+    layout.WARM.mkdir(parents=True)
+    env = {**os.environ, **layout.kernel_environment(), "NQUEENS_KERNEL_CACHE": str(layout.WARM)}
+    env.pop("NQUEENS_KERNEL_SHARED")
+    print(run(layout.VENV / "bin" / "python", layout.BIN / "rust_kernel.py", "--warm",
+              *notebooks, "--crate", layout.CRATE,
+              "--crate", layout.KIT, "--crate", layout.KIT / "nqueens", env=env,
+              cwd=layout.WARM).strip())
+    readable_by_all(layout.WARM)
+    stamp.write_text(wanted)
+
+
+def setup():
+    """Everything the hub serves, brought up to date (see the module's help)."""
+    if os.geteuid() != 0:
+        sys.exit("the hub is set up by root (it creates users and runs servers as them)")
+    reason = layout.sandbox.why_not()
+    if reason:
+        sys.exit(f"the hub grades in the sandbox, which is not ready: {reason}")
+    for folder in (layout.ROOT, layout.INSTANCE, layout.STATE):
+        folder.mkdir(parents=True, exist_ok=True)
+    layout.ROOT.chmod(0o755)
+    layout.INSTANCE.chmod(0o755)
+    layout.STATE.chmod(0o700)
+    layout.EXCHANGE.mkdir(exist_ok=True)
+    # nbgrader's documentation: everyone writes in the exchange (nbgrader sets what is inside);
+    # the sticky bit keeps each one's folders from the others.
+    layout.EXCHANGE.chmod(0o1777)
+    python_environment()
+    proxy()
+    replace_tree(layout.CRATE, lecture_crate)
+    replace_tree(layout.KIT, lambda folder: shutil.copytree(
+        coursework.write_kit(folder.parent / "kit-build"), folder, dirs_exist_ok=True))
+    shutil.rmtree(layout.ROOT / "kit-build", ignore_errors=True)
+    replace_tree(layout.LECTURES, lectures)
+    programs()
+    try:
+        grp.getgrnam(layout.STUDENTS)
+    except KeyError:
+        run("groupadd", layout.STUDENTS)
+    account(layout.LECTURER)
+    settings()
+    course()
+    warm()
+    print(f"hub ready in {layout.ROOT}: the lecturer is {layout.LECTURER} "
+          f"(`passwd {layout.LECTURER}` gives a password), students are the group "
+          f"{layout.STUDENTS} (`python -m tools.hub students add NAME`)")
+
+
+def start():
+    """JupyterHub in the foreground, from the hub's state folder."""
+    if os.geteuid() != 0:
+        sys.exit("the hub runs as root (it starts each server as its user)")
+    os.chdir(layout.STATE)
+    hub = layout.VENV / "bin" / "jupyterhub"
+    os.execv(hub, [str(hub), "-f", str(HUB / "jupyterhub_config.py")])
+
+
+NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,30}$")
+
+
+def students(action, names):
+    """Adds or removes students' accounts."""
+    for name in names:
+        if not NAME.match(name):
+            sys.exit(f"{name!r} is not a user name (small letters, digits, - and _)")
+    for name in names:
+        if action == "add":
+            account(name, layout.STUDENTS)
+            password = secrets.token_urlsafe(12)
+            run("chpasswd", input=f"{name}:{password}\n")
+            print(f"{name},{password}")
+        else:
+            try:
+                member = name in grp.getgrnam(layout.STUDENTS).gr_mem
+            except KeyError:
+                member = False
+            if not member:
+                sys.exit(f"{name} is not a student of the hub (not in {layout.STUDENTS})")
+            run("userdel", "--remove", name)
+
+
+def release(assignment):
+    os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
+    coursework.nbgrader("release_assignment", assignment, root=layout.course_root())
+    print(f"{assignment}: released into {layout.EXCHANGE}")
+
+
+def grade(assignment):
+    """collect, autograde (in the sandbox), generate_feedback and release_feedback; the scores."""
+    from nbgrader.api import Gradebook
+
+    root = layout.course_root()
+    os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
+    for action in ("collect", "autograde", "generate_feedback", "release_feedback"):
+        coursework.nbgrader(action, assignment, root=root)
+    give(root, layout.LECTURER)
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}", layout.COURSE_ID) as gradebook:
+        for found in sorted(gradebook.assignment_submissions(assignment),
+                            key=lambda s: s.student_id):
+            print(f"{found.student_id:<24}{found.score:>7.2f} / {found.max_score:g}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("setup")
+    commands.add_parser("start")
+    people = commands.add_parser("students")
+    people.add_argument("action", choices=["add", "remove"])
+    people.add_argument("names", nargs="*")
+    people.add_argument("--file", type=pathlib.Path)
+    for name in ("release", "grade"):
+        commands.add_parser(name).add_argument("assignment", choices=coursework.assignments())
+    args = parser.parse_args()
+    if args.command == "setup":
+        setup()
+    elif args.command == "start":
+        start()
+    elif args.command == "students":
+        names = list(args.names)
+        if args.file:
+            names += [line.strip() for line in args.file.read_text().splitlines() if line.strip()]
+        if not names:
+            parser.error("name at least one student")
+        students(args.action, names)
+    elif args.command == "release":
+        release(args.assignment)
+    else:
+        grade(args.assignment)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,528 @@
+"""make hub-test: a class on the course hub, for real, as root.
+
+A hub of its own (`NQUEENS_HUB_NAME=test`: its own exchange, settings and state, a lecturer
+`hubtest-lecturer` and students `hubtest-01`, … in a group of their own; the Python, the
+crates and the warm build are the hub's, from `python -m tools.hub setup`) is started on
+localhost, and HUB_STUDENTS students (default 5) arrive over HUB_ARRIVAL_SECONDS (60). Each one,
+through the hub's proxy as a browser would:
+
+* logs in with the Unix password (PAM), has the server started through the hub's REST API,
+  opens lecture 01 and runs it through the kernel's websocket up to its first board;
+* fetches assignment 01 from the Assignment List's API, puts in an answer (the solutions; for
+  one student a partly wrong answer, for one an answer that loops), saves it and submits it.
+
+Meanwhile the looping student also runs nine busy threads in its own kernel until every other
+student has reached the first board, and the student with the wrong answer allocates past the
+memory limit in its kernel. Then, as a student, reading another's work, the course's sources,
+its gradebook and its grading secret, listing the exchange's submissions and writing the shared
+crates must each be refused, and the formgrader must be missing from a student's server. The
+lecturer (`python -m tools.hub grade`) collects and autogrades every submission in the sandbox
+and releases the feedback, which every student fetches: every score exact, none missing.
+
+Printed: time to first board (median, 95th percentile, most), each server's peak memory (its
+cgroup's), and the grading's time; written to target/hub-test/students-N.json. The targets
+(20 students, 95th percentile ≤ 45 s; 5 students ≤ 15 s) are reported, never asserted: time is
+measured, not tested. With Slurm (HUB_SLURM=1, and by default when `make slurm-test` can run),
+one more student's server is started as a Slurm job (batchspawner) and runs to the first board.
+"""
+
+import asyncio
+import json
+import os
+import pathlib
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from urllib.parse import quote, urlencode
+
+STUDENTS = max(2, int(os.environ.get("HUB_STUDENTS", "5")))
+ARRIVAL = float(os.environ.get("HUB_ARRIVAL_SECONDS", "60"))
+PORT = int(os.environ.get("HUB_TEST_PORT", "8710"))
+PREFIX = "hubtest-"
+ASSIGNMENT = "01-backtracking"
+LECTURE = "lectures/01-backtracking.ipynb"
+TOKEN = uuid.uuid4().hex
+HUB_ENV = {
+    "NQUEENS_HUB_NAME": "test",
+    "NQUEENS_HUB_LECTURER": f"{PREFIX}lecturer",
+    "NQUEENS_HUB_STUDENTS_GROUP": f"{PREFIX}students",
+    "NQUEENS_HUB_BIND": f"http://127.0.0.1:{PORT}",
+    "NQUEENS_HUB_API_PORT": str(PORT + 1),
+    "NQUEENS_HUB_TEST_TOKEN": TOKEN,
+}
+os.environ.update(HUB_ENV)
+
+from tornado import httpclient, websocket
+
+from tools import coursework, hub  # after the environment above
+
+layout = hub.layout
+BASE = f"http://127.0.0.1:{PORT}"
+OUT = coursework.ROOT / "target" / "hub-test"
+httpclient.AsyncHTTPClient.configure(None, max_clients=200)
+
+
+class Failure(Exception):
+    """What the test found wrong."""
+
+
+class Closed(Failure):
+    """The kernel's websocket closed (JupyterLab opens it again)."""
+
+
+async def fetch(url, method="GET", body=None, headers=None, expect=(200, 201, 202, 204),
+                **options):
+    """One HTTP request; its response, or Failure when its code is not expected."""
+    if isinstance(body, (dict, list)):
+        body = json.dumps(body)
+    if body is None and method in ("POST", "PUT"):
+        body = b""
+    request = httpclient.HTTPRequest(url, method=method, body=body, headers=headers or {},
+                                     request_timeout=300, follow_redirects=False, **options)
+    response = await httpclient.AsyncHTTPClient().fetch(request, raise_error=False)
+    if response.code not in expect:
+        raise Failure(f"{method} {url}: {response.code} {response.body[:300]!r}")
+    return response
+
+
+async def hub_api(path, method="GET", body=None, expect=(200, 201, 202, 204)):
+    """The hub's REST API, as the test's service."""
+    response = await fetch(f"{BASE}/hub/api/{path}", method, body,
+                           {"Authorization": f"token {TOKEN}"}, expect)
+    return json.loads(response.body) if response.body else None
+
+
+async def log_in(name, password):
+    """The hub's login form with the student's Unix password (PAM); the session's cookies."""
+    page = await fetch(f"{BASE}/hub/login")
+    cookies = {}
+    for header in page.headers.get_list("Set-Cookie"):
+        key, _, value = header.split(";", 1)[0].partition("=")
+        cookies[key] = value
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.body.decode()).group(1)
+    answer = await fetch(f"{BASE}/hub/login", "POST",
+                         urlencode({"_xsrf": xsrf, "username": name, "password": password}),
+                         {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())},
+                         expect=(302,))
+    if "login" in answer.headers.get("Location", "login"):
+        raise Failure(f"{name} could not log in: sent back to {answer.headers.get('Location')}")
+
+
+class Server:
+    """A student's server, reached through the hub's proxy with a token of the student's."""
+
+    def __init__(self, name, token):
+        self.name = name
+        self.headers = {"Authorization": f"token {token}"}
+        self.base = f"{BASE}/user/{name}/"
+
+    async def call(self, path, method="GET", body=None, expect=(200, 201, 204)):
+        response = await fetch(self.base + path, method, body, self.headers, expect)
+        return json.loads(response.body) if response.body else None
+
+    async def assignments(self, action, assignment=ASSIGNMENT):
+        """The Assignment List's own requests (fetch, submit, fetch_feedback)."""
+        listing = await self.call(f"assignments/{action}", "POST",
+                                  {"course_id": layout.COURSE_ID, "assignment_id": assignment})
+        if isinstance(listing, dict) and not listing.get("success", True):
+            raise Failure(f"{self.name}: {action} {assignment}: {listing.get('value')}")
+        return listing
+
+    async def kernel(self, path):
+        session = await self.call("api/sessions", "POST", {
+            "path": path, "type": "notebook", "name": pathlib.Path(path).name,
+            "kernel": {"name": "rust"}})
+        return await Kernel.open(self, session["kernel"]["id"])
+
+
+class Kernel:
+    """A kernel's websocket, as JupyterLab opens it."""
+
+    @classmethod
+    async def open(cls, server, kernel_id):
+        self = cls()
+        self.server, self.id = server, kernel_id
+        self.session = uuid.uuid4().hex
+        url = (f"ws://127.0.0.1:{PORT}/user/{server.name}/api/kernels/{kernel_id}/channels"
+               f"?session_id={self.session}")
+        self.socket = await websocket.websocket_connect(httpclient.HTTPRequest(
+            url, headers=server.headers, request_timeout=300), max_message_size=1 << 30)
+        await self.ready()
+        return self
+
+    def request(self, kind, content):
+        msg_id = uuid.uuid4().hex
+        self.socket.write_message(json.dumps({
+            "header": {"msg_id": msg_id, "username": self.server.name, "session": self.session,
+                       "msg_type": kind, "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+            "content": content}))
+        return msg_id
+
+    async def ready(self, timeout=300):
+        """Asks for the kernel's info until it answers, as JupyterLab does before it runs a
+        cell (a request sent while the kernel starts can go unanswered)."""
+        deadline = time.monotonic() + timeout
+        asked = set()
+        while time.monotonic() < deadline:
+            asked.add(self.request("kernel_info_request", {}))
+            try:
+                while True:
+                    text = await asyncio.wait_for(self.socket.read_message(), 2)
+                    if text is None:
+                        raise Closed(f"{self.server.name}: the kernel's websocket closed")
+                    message = json.loads(text)
+                    # A busy machine answers late: any of the requests will do.
+                    if message.get("parent_header", {}).get("msg_id") in asked and \
+                            message["msg_type"] == "kernel_info_reply":
+                        return
+            except TimeoutError:
+                continue
+        raise Failure(f"{self.server.name}: the kernel did not answer in {timeout} s")
+
+    def send(self, code):
+        return self.request("execute_request", {
+            "code": code, "silent": False, "store_history": True, "user_expressions": {},
+            "allow_stdin": False, "stop_on_error": True})
+
+    async def execute(self, code, timeout=600):
+        """Runs one cell: its reply's status and its outputs."""
+        msg_id = self.send(code)
+        outputs, status = [], None
+        deadline = time.monotonic() + timeout
+        while status is None or not any(o.get("idle") for o in outputs):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Failure(f"{self.server.name}: a cell ran past {timeout} s: {code[:60]!r}")
+            text = await asyncio.wait_for(self.socket.read_message(), left)
+            if text is None:
+                raise Closed(f"{self.server.name}: the kernel's websocket closed")
+            message = json.loads(text)
+            if message.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind = message["msg_type"]
+            if kind == "execute_reply":
+                status = message["content"]["status"]
+            elif kind == "status" and message["content"]["execution_state"] == "idle":
+                outputs.append({"idle": True})
+            elif kind in ("display_data", "execute_result", "stream", "error"):
+                outputs.append(message["content"])
+        return status, [o for o in outputs if not o.get("idle")]
+
+    async def to_first_board(self, notebook, times):
+        """Runs the notebook's code cells in order until one draws a board; the time each
+        took goes into `times`."""
+        for cell in notebook["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            begin = time.monotonic()
+            status, outputs = await self.execute(cell["source"] if isinstance(cell["source"], str)
+                                                 else "".join(cell["source"]))
+            times.append(round(time.monotonic() - begin, 2))
+            if status != "ok":
+                raise Failure(f"{self.server.name}: a cell of {LECTURE} failed: {outputs}")
+            if any("<svg" in json.dumps(o.get("data", {})) for o in outputs):
+                return time.monotonic()
+        raise Failure(f"{self.server.name}: {LECTURE} drew no board")
+
+
+def kinds():
+    """What each student submits: the first an answer that loops, the second a partly wrong
+    one, the rest the solutions."""
+    return ["endless-loop", "wrong"] + ["solutions"] * (STUDENTS - 2) if STUDENTS >= 2 \
+        else ["solutions"]
+
+
+async def student(index, name, password, kind, shared):
+    """One student's visit (see the module's help); what it measured."""
+    await asyncio.sleep(index * ARRIVAL / STUDENTS)
+    arrived = time.monotonic()
+    await log_in(name, password)
+    await hub_api(f"users/{name}/server", "POST", expect=(201, 202))
+    while not (await hub_api(f"users/{name}"))["servers"].get("", {}).get("ready"):
+        await asyncio.sleep(0.25)
+    started = time.monotonic()
+    token = (await hub_api(f"users/{name}/tokens", "POST",
+                           {"note": "hub-test", "expires_in": 3600}))["token"]
+    server = Server(name, token)
+    lecture = (await server.call(f"api/contents/{LECTURE}?content=1"))["content"]
+    kernel = await server.kernel(LECTURE)
+    opened = time.monotonic()
+    cells = []
+    board = await kernel.to_first_board(lecture, cells)
+    result = {"name": name, "kind": kind, "server_start": started - arrived,
+              "kernel_open": opened - started, "cells": cells, "first_board": board - arrived}
+    shared["boards"] += 1
+    if kind == "endless-loop":
+        # Nine busy threads in this student's kernel while the others arrive.
+        kernel.send("for _ in 0..8 { std::thread::spawn(|| loop { std::hint::spin_loop() }); }\n"
+                    "loop { std::hint::spin_loop() }")
+        waited = time.monotonic()
+        while shared["boards"] < STUDENTS and time.monotonic() - waited < 600:
+            await asyncio.sleep(0.5)
+        await server.call(f"api/kernels/{kernel.id}/interrupt", "POST")
+        try:
+            status, _ = await kernel.execute("1 + 1", timeout=120)
+        except Closed:
+            # Its own busy threads left its server too little of its CPU share to answer the
+            # websocket's pings: open it again, as JupyterLab does.
+            kernel = await Kernel.open(server, kernel.id)
+            status, _ = await kernel.execute("1 + 1", timeout=120)
+        result["loop_interrupted"] = status == "ok"
+    if kind == "wrong":
+        status, outputs = await kernel.execute("let hog = vec![1u8; 6 << 30];\nhog.len()")
+        said = json.dumps(outputs)
+        result["memory_hog_stopped"] = status != "ok" and (
+            "memory allocation" in said or "SIGABRT" in said or "terminated" in said)
+    listing = await server.assignments("fetch")
+    fetched = next((a for a in listing["value"] if a["assignment_id"] == ASSIGNMENT
+                    and a["status"] == "fetched"), None)
+    if fetched is None:
+        raise Failure(f"{name}: {ASSIGNMENT} was not fetched: {listing}")
+    path = fetched["notebooks"][0]["path"]
+    released = (await server.call(f"api/contents/{path}?content=1"))["content"]
+    with tempfile.TemporaryDirectory() as folder:
+        copy = pathlib.Path(folder) / f"{ASSIGNMENT}.ipynb"
+        coursework.dump(released, copy)
+        source = layout.course_root() / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+        answered = coursework.submission(source, copy, kind)
+    await server.call(f"api/contents/{path}", "PUT",
+                      {"type": "notebook", "format": "json", "content": answered})
+    await server.assignments("submit")
+    result["submitted"] = True
+    memory = layout.Confinement(name).peak_memory()
+    result["peak_memory"] = memory
+    shared["servers"][name] = server
+    return result
+
+
+def as_student(name, *command):
+    """A command run as the student (no shell); whether it succeeded, and its error."""
+    done = subprocess.run(["runuser", "-u", name, "--", *command], capture_output=True,
+                          text=True, check=False)
+    return done.returncode == 0, done.stderr.strip()
+
+
+def refusals(names):
+    """What a student must not do, each tried as a student, with a check that the thing is
+    there (so that a refusal is not a missing file): the problems found, and the lines to
+    print."""
+    me, other = names[0], names[1]
+    course = layout.course_root()
+    secret = course / ".grading-secret"
+    inbound = layout.EXCHANGE / layout.COURSE_ID / "inbound"
+    tries = [
+        ("another student's lecture copy", ["cat", f"/home/{other}/{LECTURE}"]),
+        ("another student's submission", ["cat", f"/home/{other}/{ASSIGNMENT}/{ASSIGNMENT}.ipynb"]),
+        ("the course's sources (solutions, hidden tests)",
+         ["cat", str(course / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")]),
+        ("the gradebook", ["cat", str(course / "gradebook.db")]),
+        ("the grading secret", ["cat", str(secret)]),
+        ("the list of submissions in the exchange", ["ls", str(inbound)]),
+        ("the shared kit, to write", ["touch", str(layout.KIT / "src" / "lib.rs")]),
+        ("the shared warm build, to write", ["touch", str(layout.WARM / "base" / "Cargo.toml")]),
+    ]
+    problems, lines = [], []
+    for what, command in tries:
+        target = pathlib.Path(command[-1])
+        if not target.exists():
+            problems.append(f"{what}: {target} does not exist, so its refusal proves nothing")
+            continue
+        done, error = as_student(me, *command)
+        if done:
+            problems.append(f"{me} could reach {what} ({' '.join(command)})")
+        else:
+            lines.append(f"  refused: {what} ({error.splitlines()[-1] if error else 'denied'})")
+    own, _ = as_student(other, "cat", f"/home/{other}/{LECTURE}")
+    if not own:
+        problems.append(f"{other} cannot read its own lecture copy: the refusal test is void")
+    return problems, lines
+
+
+def lecturers_grading(names, kinds_of):
+    """The lecturer's grading (`python -m tools.hub grade`): the problems with its scores, its
+    time and the scores."""
+    problems = []
+    begin = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "tools.hub", "grade", ASSIGNMENT],
+                          capture_output=True, text=True, check=False, cwd=coursework.ROOT)
+    grading = time.monotonic() - begin
+    if done.returncode != 0:
+        raise Failure(f"the grading failed:\n{done.stdout}{done.stderr}")
+    scores = {}
+    for line in done.stdout.splitlines():
+        match = re.match(r"^(\S+)\s+([\d.]+) / ([\d.]+)$", line)
+        if match:
+            scores[match.group(1)] = (float(match.group(2)), float(match.group(3)))
+    for name in names:
+        if name not in scores:
+            problems.append(f"{name}'s submission was not graded")
+            continue
+        score, top = scores[name]
+        wanted = {"solutions": top, "endless-loop": 0.0,
+                  "wrong": coursework.WRONG_SCORES[ASSIGNMENT]}[kinds_of[name]]
+        if abs(score - wanted) > 0.005:
+            problems.append(f"{name} ({kinds_of[name]}) scored {score}, not {wanted}")
+    return problems, grading, scores
+
+
+async def feedback(names, servers):
+    """Every student fetches the feedback through the Assignment List; the problems."""
+    problems = []
+    for name in names:
+        server = servers[name]
+        await server.assignments("fetch_feedback")
+        folder = await server.call(f"api/contents/{ASSIGNMENT}/feedback")
+        pages = [item for entry in folder["content"]
+                 for item in (await server.call(f"api/contents/{quote(entry['path'])}"))["content"]
+                 if item["name"].endswith(".html")]
+        if not pages:
+            problems.append(f"{name} fetched no feedback")
+    return problems
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
+
+
+def clean_up(names):
+    """The test's students and what the last run left in its exchange and course folder."""
+    for name in names:
+        subprocess.run(["pkill", "-KILL", "-u", name], check=False, capture_output=True)
+        subprocess.run(["userdel", "--remove", name], check=False, capture_output=True)
+    shutil.rmtree(layout.EXCHANGE / layout.COURSE_ID, ignore_errors=True)
+    try:
+        course = layout.course_root()
+    except KeyError:
+        return
+    for folder in ("submitted", "autograded", "feedback"):
+        shutil.rmtree(course / folder, ignore_errors=True)
+    if (course / "gradebook.db").exists():
+        from nbgrader.api import Gradebook
+
+        with Gradebook(f"sqlite:///{course / 'gradebook.db'}", layout.COURSE_ID) as gradebook:
+            for known in gradebook.students:
+                if known.id.startswith(PREFIX):
+                    gradebook.remove_student(known.id)
+
+
+def start_hub():
+    """The test's hub in the background; waits for its API."""
+    (layout.STATE / "jupyterhub.sqlite").unlink(missing_ok=True)
+    log = open(OUT / "hub.log", "w")  # noqa: SIM115 (open for the hub's life)
+    process = subprocess.Popen([sys.executable, "-m", "tools.hub", "start"], stdout=log,
+                               stderr=subprocess.STDOUT, cwd=coursework.ROOT,
+                               start_new_session=True)
+    for _ in range(120):
+        if process.poll() is not None:
+            raise Failure(f"the hub stopped at its start (exit {process.returncode}): "
+                          f"{(OUT / 'hub.log').read_text()[-2000:]}")
+        try:
+            asyncio.run(hub_api(""))
+            return process
+        except (Failure, OSError):
+            time.sleep(0.5)
+    raise Failure("the hub did not answer in 60 s")
+
+
+def stop_hub(process):
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+async def class_visit(accounts, kinds_of):
+    shared = {"boards": 0, "servers": {}}
+    results = await asyncio.gather(*(student(i, name, accounts[name], kinds_of[name], shared)
+                                     for i, name in enumerate(accounts)))
+    return results, shared["servers"]
+
+
+def main():
+    if os.geteuid() != 0:
+        print("hub-test: skipped, it runs as root (it creates users and starts servers as them)")
+        return 0
+    OUT.mkdir(parents=True, exist_ok=True)
+    names = [f"{PREFIX}{i:02d}" for i in range(1, STUDENTS + 1)]
+    clean_up(names)
+    hub.setup()
+    accounts = {}
+    for name in names:
+        line = subprocess.run([sys.executable, "-m", "tools.hub", "students", "add", name],
+                              capture_output=True, text=True, check=True, cwd=coursework.ROOT)
+        accounts[name] = line.stdout.strip().split(",", 1)[1]
+    kinds_of = dict(zip(names, kinds()))
+    subprocess.run([sys.executable, "-m", "tools.hub", "release", ASSIGNMENT], check=True,
+                   capture_output=True, cwd=coursework.ROOT)
+    process = start_hub()
+    problems = []
+    try:
+        begin = time.monotonic()
+        results, servers = asyncio.run(class_visit(accounts, kinds_of))
+        visit = time.monotonic() - begin
+        found, lines = refusals(names)
+        problems += found
+        formgrader = asyncio.run(fetch(servers[names[0]].base + "formgrader", expect=range(600),
+                                       headers=servers[names[0]].headers))
+        if formgrader.code != 404:
+            problems.append(f"a student's server answers /formgrader with {formgrader.code}")
+        found, grading, scores = lecturers_grading(names, kinds_of)
+        problems += found + asyncio.run(feedback(names, servers))
+    finally:
+        stop_hub(process)
+        clean_up(names)
+    for result in results:
+        if result["kind"] == "endless-loop" and not result.get("loop_interrupted"):
+            problems.append(f"{result['name']}'s busy kernel did not answer after an interrupt")
+        if result["kind"] == "wrong" and not result.get("memory_hog_stopped"):
+            problems.append(f"{result['name']}'s 6 GiB allocation was not stopped by its limit")
+    boards = [r["first_board"] for r in results]
+    memories = [r["peak_memory"] for r in results if r["peak_memory"]]
+    summary = {
+        "students": STUDENTS, "arrival_seconds": ARRIVAL,
+        "first_board_median": statistics.median(boards),
+        "first_board_p95": percentile(boards, 0.95), "first_board_max": max(boards),
+        "server_start_median": statistics.median(r["server_start"] for r in results),
+        "peak_memory_median_mib": statistics.median(memories) / 2**20 if memories else None,
+        "peak_memory_max_mib": max(memories) / 2**20 if memories else None,
+        "visit_seconds": visit, "grading_seconds": grading, "graded": len(scores),
+        "students_seen": results,
+    }
+    (OUT / f"students-{STUDENTS}.json").write_text(json.dumps(summary, indent=1))
+    target = 45 if STUDENTS >= 20 else 15
+    print(f"hub-test: {STUDENTS} students arriving over {ARRIVAL:.0f} s")
+    print(f"  first board: median {summary['first_board_median']:.1f} s, 95th percentile "
+          f"{summary['first_board_p95']:.1f} s, most {summary['first_board_max']:.1f} s "
+          f"(target for the 95th: {target} s); server start median "
+          f"{summary['server_start_median']:.1f} s")
+    if memories:
+        print(f"  peak memory per student's server: median {summary['peak_memory_median_mib']:.0f}"
+              f" MiB, most {summary['peak_memory_max_mib']:.0f} MiB")
+    print(f"  grading (collect, autograde in the sandbox, feedback) of {len(scores)} submissions: "
+          f"{grading:.0f} s; scores " + ", ".join(f"{n[len(PREFIX):]} {s:g}"
+                                                  for n, (s, _) in sorted(scores.items())))
+    for line in lines:
+        print(line)
+    if problems:
+        for problem in problems:
+            print(f"  PROBLEM: {problem}")
+        return 1
+    print("hub-test: passed")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Failure as failure:
+        sys.exit(f"hub-test: {failure}")
