@@ -248,16 +248,19 @@ async def student(index, name, password, kind, shared):
     while not (await hub_api(f"users/{name}"))["servers"].get("", {}).get("ready"):
         await asyncio.sleep(0.25)
     started = time.monotonic()
+    cpu = [layout.Confinement(name).cpu_seconds()]
     token = (await hub_api(f"users/{name}/tokens", "POST",
                            {"note": "hub-test", "expires_in": 3600}))["token"]
     server = Server(name, token)
     lecture = (await server.call(f"api/contents/{LECTURE}?content=1"))["content"]
     kernel = await server.kernel(LECTURE)
     opened = time.monotonic()
+    cpu.append(layout.Confinement(name).cpu_seconds())
     cells = []
     board = await kernel.to_first_board(lecture, cells)
     result = {"name": name, "kind": kind, "server_start": started - arrived,
-              "kernel_open": opened - started, "cells": cells, "first_board": board - arrived}
+              "kernel_open": opened - started, "cells": cells, "first_board": board - arrived,
+              "cpu_seconds": [*cpu, layout.Confinement(name).cpu_seconds()]}
     shared["boards"] += 1
     if kind == "endless-loop":
         # Nine busy threads in this student's kernel while the others arrive.
@@ -413,17 +416,17 @@ def clean_up(names):
                     gradebook.remove_student(known.id)
 
 
-def start_hub():
+def start_hub(env=None, log_name="hub.log"):
     """The test's hub in the background; waits for its API."""
     (layout.STATE / "jupyterhub.sqlite").unlink(missing_ok=True)
-    log = open(OUT / "hub.log", "w")  # noqa: SIM115 (open for the hub's life)
+    log = open(OUT / log_name, "w")  # noqa: SIM115 (open for the hub's life)
     process = subprocess.Popen([sys.executable, "-m", "tools.hub", "start"], stdout=log,
                                stderr=subprocess.STDOUT, cwd=coursework.ROOT,
-                               start_new_session=True)
+                               start_new_session=True, env={**os.environ, **(env or {})})
     for _ in range(120):
         if process.poll() is not None:
             raise Failure(f"the hub stopped at its start (exit {process.returncode}): "
-                          f"{(OUT / 'hub.log').read_text()[-2000:]}")
+                          f"{(OUT / log_name).read_text()[-2000:]}")
         try:
             asyncio.run(hub_api(""))
             return process
@@ -439,6 +442,62 @@ def stop_hub(process):
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+SLURM = OUT / "cluster"
+
+
+async def slurm_visit(name, password):
+    """One student on the hub whose servers are Slurm jobs: logs in, the server is started
+    (batchspawner submits it), and lecture 01 runs to its first board. The seconds taken."""
+    arrived = time.monotonic()
+    await log_in(name, password)
+    await hub_api(f"users/{name}/server", "POST", expect=(201, 202))
+    while not (await hub_api(f"users/{name}"))["servers"].get("", {}).get("ready"):
+        await asyncio.sleep(0.5)
+        if time.monotonic() - arrived > 300:
+            raise Failure(f"{name}'s Slurm job did not start its server in 300 s")
+    token = (await hub_api(f"users/{name}/tokens", "POST",
+                           {"note": "hub-test", "expires_in": 3600}))["token"]
+    server = Server(name, token)
+    lecture = (await server.call(f"api/contents/{LECTURE}?content=1"))["content"]
+    kernel = await server.kernel(LECTURE)
+    board = await kernel.to_first_board(lecture, [])
+    return board - arrived
+
+
+def through_slurm():
+    """A student's server as a Slurm job on the Slurm of one node (tools/slurm/single_node.sh):
+    the lines to print and the problems; nothing where Slurm cannot run here."""
+    started = subprocess.run([str(coursework.ROOT / "tools" / "slurm" / "single_node.sh"),
+                              "start", str(SLURM)], capture_output=True, text=True, check=False)
+    if started.returncode != 0:
+        return [f"  Slurm: skipped, it cannot run here ({started.stderr.strip()})"], []
+    name = f"{PREFIX}slurm"
+    clean_up([name])
+    try:
+        added = subprocess.run([sys.executable, "-m", "tools.hub", "students", "add", name],
+                               capture_output=True, text=True, check=True, cwd=coursework.ROOT)
+        password = added.stdout.strip().split(",", 1)[1]
+        process = start_hub({"NQUEENS_HUB_SPAWNER": "slurm",
+                             "SLURM_CONF": str(SLURM / "slurm.conf")}, "hub-slurm.log")
+        try:
+            seconds = asyncio.run(slurm_visit(name, password))
+            job = subprocess.run(["squeue", "-h", "-u", name, "-o", "%i %j %T"],
+                                 capture_output=True, text=True, check=False,
+                                 env={**os.environ, "SLURM_CONF": str(SLURM / "slurm.conf")}
+                                 ).stdout.strip()
+        finally:
+            stop_hub(process)
+    finally:
+        clean_up([name])
+        subprocess.run([str(coursework.ROOT / "tools" / "slurm" / "single_node.sh"), "stop",
+                        str(SLURM)], check=False)
+    if "spawner-jupyterhub" not in job:
+        return [], [f"the server of {name} was not a Slurm job (squeue: {job!r})"]
+    said = (f"  Slurm: {name}'s server ran as the job {job.split()[0]} (batchspawner), first "
+            f"board after {seconds:.1f} s")
+    return [said], []
 
 
 async def class_visit(accounts, kinds_of):
@@ -493,6 +552,8 @@ def main():
         "first_board_median": statistics.median(boards),
         "first_board_p95": percentile(boards, 0.95), "first_board_max": max(boards),
         "server_start_median": statistics.median(r["server_start"] for r in results),
+        "cpu_to_first_board_median": statistics.median(
+            r["cpu_seconds"][-1] for r in results if r["cpu_seconds"][-1] is not None),
         "peak_memory_median_mib": statistics.median(memories) / 2**20 if memories else None,
         "peak_memory_max_mib": max(memories) / 2**20 if memories else None,
         "visit_seconds": visit, "grading_seconds": grading, "graded": len(scores),
@@ -504,7 +565,8 @@ def main():
     print(f"  first board: median {summary['first_board_median']:.1f} s, 95th percentile "
           f"{summary['first_board_p95']:.1f} s, most {summary['first_board_max']:.1f} s "
           f"(target for the 95th: {target} s); server start median "
-          f"{summary['server_start_median']:.1f} s")
+          f"{summary['server_start_median']:.1f} s; CPU to the first board (a student's cgroup) "
+          f"median {summary['cpu_to_first_board_median']:.1f} s")
     if memories:
         print(f"  peak memory per student's server: median {summary['peak_memory_median_mib']:.0f}"
               f" MiB, most {summary['peak_memory_max_mib']:.0f} MiB")
@@ -513,6 +575,11 @@ def main():
                                                   for n, (s, _) in sorted(scores.items())))
     for line in lines:
         print(line)
+    if os.environ.get("HUB_SLURM", "1") != "0":
+        said, found = through_slurm()
+        problems += found
+        for line in said:
+            print(line)
     if problems:
         for problem in problems:
             print(f"  PROBLEM: {problem}")

@@ -9,6 +9,7 @@ Everything lives under one folder, `$NQUEENS_HUB_ROOT` (default /srv/nqueens), o
     proxy/      configurable-http-proxy, from npm (package-lock.json beside this file)
     bin/        the Rust kernel's launcher (rust_kernel.py), evcxr, and nbgrader's executor for
                 Validate (evcxr_execute.py)
+    toolchain/  the sandbox's Rust toolchain, hard-linked, without core::arch's sources
     crate/      the nqueens library as the lecture notebooks build it (its solvers, no coursework)
     kit/        the coursework crate the assignments build (no reference answers)
     lectures/   the lecture notebooks, their setup cells pointing at crate/
@@ -49,7 +50,9 @@ EXCHANGE = INSTANCE / "exchange"
 CONFIG = INSTANCE / "jupyter"
 STATE = INSTANCE / "state"
 
-TOOLCHAIN = sandbox.HOME / "toolchain"
+# The sandbox's toolchain as the servers see it: hard links to its files, but for the standard
+# library's sources that no notebook's code needs (see tools/hub.py, `toolchain`).
+TOOLCHAIN = ROOT / "toolchain"
 CARGO_HOME = sandbox.HOME / "cargo"
 EVCXR = sandbox.HOME / "evcxr_jupyter"
 
@@ -140,7 +143,8 @@ class Confinement:
             self.folders = [self.MOUNT / "nqueens" / user]
         else:
             self.folders = [self.MOUNT / part / "nqueens" / user
-                            for part in ("memory", "cpu", "pids")]
+                            for part in ("memory", "cpu", "pids", "cpuacct")
+                            if (self.MOUNT / part).is_dir()]
 
     def create(self):
         """Makes the cgroup with its limits (as root, in the hub); False with `reason` when it
@@ -158,12 +162,16 @@ class Confinement:
                 (group / "pids.max").write_text(str(PROCESSES))
                 (group / "cpu.weight").write_text("100")
             else:
-                memory_group, cpu_group, pids_group = self.folders
+                memory_group, cpu_group, pids_group = self.folders[:3]
                 for folder in self.folders:
                     folder.mkdir(parents=True, exist_ok=True)
                 (memory_group / "memory.limit_in_bytes").write_text(memory)
                 (cpu_group / "cpu.shares").write_text("1024")
                 (pids_group / "pids.max").write_text(str(PROCESSES))
+                # What a server used counts from its start (a cgroup outlives its server).
+                (memory_group / "memory.max_usage_in_bytes").write_text("0")
+                for folder in self.folders[3:]:
+                    (folder / "cpuacct.usage").write_text("0")
         except OSError as error:
             self.reason = f"no cgroup for {self.user}: {error}"
             return False
@@ -175,6 +183,19 @@ class Confinement:
         if self.reason is None:
             for folder in self.folders:
                 (folder / "cgroup.procs").write_text(str(os.getpid()))
+
+    def cpu_seconds(self):
+        """The CPU time the cgroup's processes have used, in seconds (None where unknown)."""
+        try:
+            if self.version == 2:
+                for line in (self.folders[0] / "cpu.stat").read_text().splitlines():
+                    if line.startswith("usage_usec "):
+                        return int(line.split()[1]) / 1e6
+                return None
+            accounting = [f for f in self.folders if f.parts[-3] == "cpuacct"]
+            return int((accounting[0] / "cpuacct.usage").read_text()) / 1e9
+        except (OSError, ValueError, IndexError):
+            return None
 
     def peak_memory(self):
         """The most memory the cgroup has held, in bytes (None where unknown)."""
