@@ -16,16 +16,18 @@ HUB_STUDENTS ?= 5
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
 ## JupyterLab itself, cold and warm, the kernels' kept builds, the students' copies of the
 ## coursework up to date, and nbgrader grading
-## four submissions of every assignment; a count split into parts through a Slurm of one node.
+## four submissions of every assignment; a count split into parts through a Slurm of one node;
+## a class of five on JupyterHub.
 ## The parts that share nothing run side by side (the Slurm test, the kernels' cache test, the
 ## students' copies, the notebooks, two at a time); the browser test reads the notebooks'
 ## exports after them; the JupyterLab test runs alone, since it times the first board; the
-## grading last (side by side itself).
+## grading last (side by side itself), beside the hub's test (whose Slurm must not meet the
+## Slurm test's: both are one node's daemons on the same ports).
 test: lint unit
 	$(MAKE) --no-print-directory -j4 --output-sync=target slurm-test kernel-test exercises-check notebooks-check
 	$(MAKE) --no-print-directory browser-test
 	$(MAKE) --no-print-directory lab-test
-	$(MAKE) --no-print-directory grade-test
+	$(MAKE) --no-print-directory -j2 --output-sync=target grade-test hub-test
 
 # The library is linted and tested twice: whole, and as the coursework's kit compiles it (the
 # `coursework` feature without `solvers`: no references, answers from src/exercises/expected.txt).

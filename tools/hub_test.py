@@ -12,12 +12,14 @@ through the hub's proxy as a browser would:
   one student a partly wrong answer, for one an answer that loops), saves it and submits it.
 
 Meanwhile the looping student also runs nine busy threads in its own kernel until every other
-student has reached the first board, and the student with the wrong answer allocates past the
-memory limit in its kernel. Then, as a student, reading another's work, the course's sources,
-its gradebook and its grading secret, listing the exchange's submissions and writing the shared
-crates must each be refused, and the formgrader must be missing from a student's server. The
-lecturer (`python -m tools.hub grade`) collects and autogrades every submission in the sandbox
-and releases the feedback, which every student fetches: every score exact, none missing.
+student has reached the first board, the student with the wrong answer allocates past the
+memory limit in its kernel, and the third student presses Validate, which must pass. Then, as a
+student, reading another's work, the course's sources, its gradebook and its grading secret,
+listing the exchange's submissions and writing the shared crates must each be refused, and the
+formgrader must be missing from a student's server. The lecturer logs in (the formgrader must
+answer in the lecturer's server) and grades (`python -m tools.hub grade`: collect, autograde
+every submission in the sandbox, release the feedback), which every student fetches: every
+score exact, none missing.
 
 Printed: time to first board (median, 95th percentile, most), each server's peak memory (its
 cgroup's), and the grading's time; written to target/hub-test/students-N.json. The targets
@@ -31,6 +33,7 @@ import json
 import os
 import pathlib
 import re
+import secrets
 import shutil
 import signal
 import statistics
@@ -153,8 +156,26 @@ class Kernel:
                f"?session_id={self.session}")
         self.socket = await websocket.websocket_connect(httpclient.HTTPRequest(
             url, headers=server.headers, request_timeout=300), max_message_size=1 << 30)
+        # One reader, never cancelled, hands the messages on (a read that a timeout cancels
+        # can lose the message that was on its way).
+        self.messages = asyncio.Queue()
+        self.reader = asyncio.create_task(self.read())
         await self.ready()
         return self
+
+    async def read(self):
+        while True:
+            text = await self.socket.read_message()
+            await self.messages.put(None if text is None else json.loads(text))
+            if text is None:
+                return
+
+    async def next_message(self, timeout):
+        message = await asyncio.wait_for(self.messages.get(), timeout)
+        if message is None:
+            self.messages.put_nowait(None)
+            raise Closed(f"{self.server.name}: the kernel's websocket closed")
+        return message
 
     def request(self, kind, content):
         msg_id = uuid.uuid4().hex
@@ -174,10 +195,7 @@ class Kernel:
             asked.add(self.request("kernel_info_request", {}))
             try:
                 while True:
-                    text = await asyncio.wait_for(self.socket.read_message(), 2)
-                    if text is None:
-                        raise Closed(f"{self.server.name}: the kernel's websocket closed")
-                    message = json.loads(text)
+                    message = await self.next_message(2)
                     # A busy machine answers late: any of the requests will do.
                     if message.get("parent_header", {}).get("msg_id") in asked and \
                             message["msg_type"] == "kernel_info_reply":
@@ -200,10 +218,7 @@ class Kernel:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Failure(f"{self.server.name}: a cell ran past {timeout} s: {code[:60]!r}")
-            text = await asyncio.wait_for(self.socket.read_message(), left)
-            if text is None:
-                raise Closed(f"{self.server.name}: the kernel's websocket closed")
-            message = json.loads(text)
+            message = await self.next_message(left)
             if message.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
             kind = message["msg_type"]
@@ -297,6 +312,14 @@ async def student(index, name, password, kind, shared):
         answered = coursework.submission(source, copy, kind)
     await server.call(f"api/contents/{path}", "PUT",
                       {"type": "notebook", "format": "json", "content": answered})
+    if index == 2:
+        # The Validate button's request: the student's notebook run by nbgrader in the
+        # student's own server, every test passing.
+        verdict = await server.call("assignments/validate", "POST", {"path": path})
+        value = verdict.get("value")
+        result["validated"] = bool(verdict.get("success")) and isinstance(value, dict) and \
+            not value.get("failed") and not value.get("changed")
+        result["validate_said"] = json.dumps(value)[:300]
     await server.assignments("submit")
     result["submitted"] = True
     memory = layout.Confinement(name).peak_memory()
@@ -373,6 +396,26 @@ def lecturers_grading(names, kinds_of):
         if abs(score - wanted) > 0.005:
             problems.append(f"{name} ({kinds_of[name]}) scored {score}, not {wanted}")
     return problems, grading, scores
+
+
+async def lecturers_server(password):
+    """The lecturer logs in and has a server with nbgrader's formgrader; its answer's code."""
+    name = layout.LECTURER
+    await log_in(name, password)
+    await hub_api(f"users/{name}/server", "POST", expect=(201, 202))
+    while not (await hub_api(f"users/{name}"))["servers"].get("", {}).get("ready"):
+        await asyncio.sleep(0.25)
+    token = (await hub_api(f"users/{name}/tokens", "POST",
+                           {"note": "hub-test", "expires_in": 3600}))["token"]
+    server = Server(name, token)
+    page = await fetch(server.base + "formgrader", headers=server.headers, expect=range(600))
+    if page.code == 302 and "/formgrader/" in page.headers.get("Location", ""):
+        # The formgrader's front page sends its visitor on to the course's assignments.
+        page = await fetch(f"{BASE}{page.headers['Location']}", headers=server.headers,
+                           expect=range(600))
+    found = page.code == 200 and b"nbgrader" in page.body.lower()
+    await hub_api(f"users/{name}/server", "DELETE", expect=(202, 204))
+    return page.code if not found else 200
 
 
 async def feedback(names, servers):
@@ -535,6 +578,12 @@ def main():
                                        headers=servers[names[0]].headers))
         if formgrader.code != 404:
             problems.append(f"a student's server answers /formgrader with {formgrader.code}")
+        lecturer = secrets.token_urlsafe(12)
+        subprocess.run(["chpasswd"], input=f"{layout.LECTURER}:{lecturer}\n", text=True,
+                       check=True)
+        formgrader = asyncio.run(lecturers_server(lecturer))
+        if formgrader != 200:
+            problems.append(f"the lecturer's server answers /formgrader with {formgrader}")
         found, grading, scores = lecturers_grading(names, kinds_of)
         problems += found + asyncio.run(feedback(names, servers))
     finally:
@@ -545,6 +594,11 @@ def main():
             problems.append(f"{result['name']}'s busy kernel did not answer after an interrupt")
         if result["kind"] == "wrong" and not result.get("memory_hog_stopped"):
             problems.append(f"{result['name']}'s 6 GiB allocation was not stopped by its limit")
+        if "validated" in result and not result["validated"]:
+            problems.append(f"{result['name']}'s Validate did not pass the solutions: "
+                            f"{result['validate_said']}")
+    if STUDENTS >= 3 and not any("validated" in r for r in results):
+        problems.append("no student pressed Validate")
     boards = [r["first_board"] for r in results]
     memories = [r["peak_memory"] for r in results if r["peak_memory"]]
     summary = {

@@ -71,6 +71,7 @@ if os.environ.get("NQUEENS_HUB_SSL_CERT"):
 c.JupyterHub.authenticator_class = "pam"
 c.PAMAuthenticator.admin_users = {layout.LECTURER}
 c.PAMAuthenticator.allowed_groups = {layout.STUDENTS}
+c.PAMAuthenticator.allowed_users = {layout.LECTURER}
 # A student's session is the hub's alone (no PAM session of the system's per login).
 c.PAMAuthenticator.open_sessions = False
 

@@ -19,7 +19,7 @@ def configure(c, layout):
     """The hub's spawner made Slurm's."""
     c.JupyterHub.spawner_class = "batchspawner.SlurmSpawner"
     # The hub runs as root, and Debian's runuser comes with the system (sudo may not).
-    c.BatchSpawnerBase.exec_prefix = "runuser -u {username} --"
+    c.BatchSpawnerBase.exec_prefix = "/usr/sbin/runuser -u {username} --"
     c.SlurmSpawner.req_memory = f"{layout.MEMORY_GIB}G"
     c.SlurmSpawner.req_runtime = os.environ.get("NQUEENS_HUB_SLURM_TIME", "8:00:00")
     c.SlurmSpawner.req_partition = os.environ.get("NQUEENS_HUB_SLURM_PARTITION", "")
