@@ -27,7 +27,7 @@ test: lint unit
 	$(MAKE) --no-print-directory -j4 --output-sync=target slurm-test kernel-test exercises-check notebooks-check
 	$(MAKE) --no-print-directory browser-test
 	$(MAKE) --no-print-directory lab-test
-	$(MAKE) --no-print-directory -j2 --output-sync=target grade-test hub-test
+	$(MAKE) --no-print-directory -j2 --output-sync=target grade-test hub-test HUB_TEST_BESIDE=grade-test
 
 # The library is linted and tested twice: whole, and as the coursework's kit compiles it (the
 # `coursework` feature without `solvers`: no references, answers from src/exercises/expected.txt).
@@ -186,7 +186,7 @@ hub-setup: setup sandbox
 ## its first board, fetch, answer and submit assignment 01; the lecturer grades every submission;
 ## what students must not reach is refused; first-board times, memory and grading time printed
 hub-test: setup sandbox
-	HUB_STUDENTS=$(HUB_STUDENTS) $(PY) -m tools.hub_test
+	HUB_STUDENTS=$(HUB_STUDENTS) HUB_TEST_BESIDE=$(HUB_TEST_BESIDE) $(PY) -m tools.hub_test
 
 ## lab: JupyterLab on notebooks/ with the Rust kernel
 lab: setup kernel-warm

@@ -11,8 +11,9 @@ through the hub's proxy as a browser would:
 * fetches assignment 01 from the Assignment List's API, puts in an answer (the solutions; for
   one student a partly wrong answer, for one an answer that loops), saves it and submits it.
 
-Meanwhile the looping student also runs nine busy threads in its own kernel until every other
-student has reached the first board, the student with the wrong answer allocates past the
+Meanwhile the looping student also runs nine busy threads in its own kernel until the next
+student has reached the first board (HUB_RUNAWAY=all: until every student has; off: not at
+all), the student with the wrong answer allocates past the
 memory limit in its kernel, and the third student presses Validate, which must pass. Then, as a
 student, reading another's work, the course's sources, its gradebook and its grading secret,
 listing the exchange's submissions and writing the shared crates must each be refused, and the
@@ -45,6 +46,12 @@ import uuid
 from urllib.parse import quote, urlencode
 
 STUDENTS = max(2, int(os.environ.get("HUB_STUDENTS", "5")))
+# How long the first student's busy threads run: until the next student's first board (next),
+# until every student's (all: the capacity figures of docs/hub.md), or not at all (off).
+RUNAWAY = os.environ.get("HUB_RUNAWAY", "next")
+# Set by `make test`, which runs this test beside the grading test: its times are then not the
+# capacity's (docs/hub.md gives those, from runs alone).
+BESIDE = os.environ.get("HUB_TEST_BESIDE", "")
 ARRIVAL = float(os.environ.get("HUB_ARRIVAL_SECONDS", "60"))
 PORT = int(os.environ.get("HUB_TEST_PORT", "8710"))
 PREFIX = "hubtest-"
@@ -277,12 +284,13 @@ async def student(index, name, password, kind, shared):
               "kernel_open": opened - started, "cells": cells, "first_board": board - arrived,
               "cpu_seconds": [*cpu, layout.Confinement(name).cpu_seconds()]}
     shared["boards"] += 1
-    if kind == "endless-loop":
+    if kind == "endless-loop" and RUNAWAY != "off":
         # Nine busy threads in this student's kernel while the others arrive.
         kernel.send("for _ in 0..8 { std::thread::spawn(|| loop { std::hint::spin_loop() }); }\n"
                     "loop { std::hint::spin_loop() }")
         waited = time.monotonic()
-        while shared["boards"] < STUDENTS and time.monotonic() - waited < 600:
+        until = STUDENTS if RUNAWAY == "all" else 2
+        while shared["boards"] < until and time.monotonic() - waited < 600:
             await asyncio.sleep(0.5)
         await server.call(f"api/kernels/{kernel.id}/interrupt", "POST")
         try:
@@ -590,7 +598,8 @@ def main():
         stop_hub(process)
         clean_up(names)
     for result in results:
-        if result["kind"] == "endless-loop" and not result.get("loop_interrupted"):
+        if result["kind"] == "endless-loop" and RUNAWAY != "off" and \
+                not result.get("loop_interrupted"):
             problems.append(f"{result['name']}'s busy kernel did not answer after an interrupt")
         if result["kind"] == "wrong" and not result.get("memory_hog_stopped"):
             problems.append(f"{result['name']}'s 6 GiB allocation was not stopped by its limit")
@@ -602,7 +611,7 @@ def main():
     boards = [r["first_board"] for r in results]
     memories = [r["peak_memory"] for r in results if r["peak_memory"]]
     summary = {
-        "students": STUDENTS, "arrival_seconds": ARRIVAL,
+        "students": STUDENTS, "arrival_seconds": ARRIVAL, "runaway": RUNAWAY, "beside": BESIDE,
         "first_board_median": statistics.median(boards),
         "first_board_p95": percentile(boards, 0.95), "first_board_max": max(boards),
         "server_start_median": statistics.median(r["server_start"] for r in results),
@@ -615,7 +624,11 @@ def main():
     }
     (OUT / f"students-{STUDENTS}.json").write_text(json.dumps(summary, indent=1))
     target = 45 if STUDENTS >= 20 else 15
-    print(f"hub-test: {STUDENTS} students arriving over {ARRIVAL:.0f} s")
+    runaway = {"all": "until every first board", "next": "until the next student's first board",
+               "off": "not run"}.get(RUNAWAY, RUNAWAY)
+    print(f"hub-test: {STUDENTS} students arriving over {ARRIVAL:.0f} s; the runaway cell "
+          f"{runaway}" + (f"; measured beside {BESIDE}, so these times are not the capacity's "
+                          "(docs/hub.md has those)" if BESIDE else ""))
     print(f"  first board: median {summary['first_board_median']:.1f} s, 95th percentile "
           f"{summary['first_board_p95']:.1f} s, most {summary['first_board_max']:.1f} s "
           f"(target for the 95th: {target} s); server start median "
