@@ -265,6 +265,18 @@ def course():
     print(f"{root}: the course, {len(coursework.assignments())} assignments generated")
 
 
+def grading_secret():
+    """The course's grading secret (the hidden tests' seeds come from it, see
+    coursework/grading.py), made with the course rather than at the first grading: the
+    lecturer's, mode 600, in the course folder."""
+    path = layout.course_root() / ".grading-secret"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+        account_ = pwd.getpwnam(layout.LECTURER)
+        os.chown(path, account_.pw_uid, account_.pw_gid)
+
+
 def warm():
     """The build every student's kernel starts from: each setup cell of the lectures and the
     assignments run once, in the students' environment, in layout.WARM."""
@@ -320,6 +332,7 @@ def setup():
     account(layout.LECTURER)
     settings()
     course()
+    grading_secret()
     warm()
     print(f"hub ready in {layout.ROOT}: the lecturer is {layout.LECTURER} "
           f"(`passwd {layout.LECTURER}` gives a password), students are the group "
