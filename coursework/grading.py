@@ -115,11 +115,16 @@ def grading_secret():
     course folder written on first use (keep it out of what students get)."""
     if os.environ.get("NQUEENS_GRADING_SECRET"):
         return os.environ["NQUEENS_GRADING_SECRET"].encode()
-    path = pathlib.Path(COURSE_ROOT[0]) / ".grading-secret"
+    return secret_file(COURSE_ROOT[0]).read_text().strip().encode()
+
+
+def secret_file(course_root):
+    """The grading secret's file in a course folder, written (mode 600) when missing."""
+    path = pathlib.Path(course_root) / ".grading-secret"
     if not path.exists():
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
-    return path.read_text().strip().encode()
+    return path
 
 
 def hidden_seed(student, assignment, grade_id, submitted=""):

@@ -70,8 +70,8 @@ def digest_of(*paths):
 
 
 def stamped(stamp, content):
-    """Whether `stamp` already says `content` (a step done for it); otherwise False, and
-    `write` it after the step."""
+    """Whether `stamp` already holds `content`, the step it records done for it (the caller
+    writes the stamp after doing the step)."""
     return stamp.exists() and stamp.read_text() == content
 
 
@@ -269,12 +269,11 @@ def grading_secret():
     """The course's grading secret (the hidden tests' seeds come from it, see
     coursework/grading.py), made with the course rather than at the first grading: the
     lecturer's, mode 600, in the course folder."""
-    path = layout.course_root() / ".grading-secret"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-        account_ = pwd.getpwnam(layout.LECTURER)
-        os.chown(path, account_.pw_uid, account_.pw_gid)
+    import grading  # coursework/, on the path layout.py set
+
+    path = grading.secret_file(layout.course_root())
+    account_ = pwd.getpwnam(layout.LECTURER)
+    os.chown(path, account_.pw_uid, account_.pw_gid)
 
 
 def warm():
