@@ -5,7 +5,8 @@ that runs the cells) starts through `setpriv` as the unprivileged user `nqueens-
 a bubblewrap sandbox (Debian's `bubblewrap`) whose file system holds only:
 
 * the system's programs and libraries (`/usr`, `/etc`), read-only;
-* the Rust toolchain and evcxr, read-only, at `/opt/rust` and `/opt/evcxr_jupyter`;
+* the Rust toolchain and evcxr, read-only, at `/opt/rust` and `/opt/evcxr_jupyter` (the
+  standard library's sources without those rust-analyzer need not read: `rust_kernel.py`);
 * the students' coursework crate at `/course/kit`, read-only: a snapshot of the released kit
   (what students get, with no reference answer), named by its digest, checked after each notebook;
 * `/build`, the one writable folder, made afresh for each notebook from a build of the kit made
@@ -128,6 +129,12 @@ def install():
         (HOME / "cargo").mkdir()
         link_tree(cargo_home / "registry", HOME / "cargo" / "registry")
         stamp.write_text(version + "\n")
+    # rust-analyzer, in every graded kernel, would read them at its start (rust_kernel.py).
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))
+    import rust_kernel
+
+    rust_kernel.without_unread_sources(HOME / "toolchain" / "lib" / "rustlib" / "src" / "rust"
+                                       / "library")
     binary = evcxr_binary()
     if not (HOME / "evcxr_jupyter").exists() or digest_of_file(binary) != digest_of_file(
             HOME / "evcxr_jupyter"):

@@ -139,27 +139,16 @@ def proxy():
     print(f"{layout.PROXY}: configurable-http-proxy")
 
 
-# The standard library's sources that the hub's toolchain leaves out. At every kernel start,
-# rust-analyzer (inside evcxr, which asks it the type of each variable a cell keeps) reads the
-# sources of core, alloc and std; stdarch (core::arch's intrinsics, generated: 27 MB) is most of
-# them, and the tests are never read. Without them a server spends 1.9 CPU seconds opening a
-# kernel instead of 3.3 (make hub-test, two students), and a variable of a core::arch type
-# needs its type written out.
-UNREAD_SOURCES = ("stdarch", "coretests", "alloctests")
-
-
 def toolchain():
-    """layout.TOOLCHAIN: the sandbox's toolchain, hard-linked (no space taken), without the
-    sources of UNREAD_SOURCES; made again when the sandbox's toolchain changes."""
+    """layout.TOOLCHAIN: the sandbox's toolchain, hard-linked (no space taken; like it, without
+    the standard library's sources that rust-analyzer need not read at every kernel start,
+    rust_kernel.UNREAD_SOURCES); made again when the sandbox's toolchain changes."""
     version = (layout.sandbox.HOME / "toolchain.version").read_text()
     stamp = layout.TOOLCHAIN / ".linked"
     if stamped(stamp, version):
         return
     shutil.rmtree(layout.TOOLCHAIN, ignore_errors=True)
     layout.sandbox.link_tree(layout.sandbox.HOME / "toolchain", layout.TOOLCHAIN)
-    library = layout.TOOLCHAIN / "lib" / "rustlib" / "src" / "rust" / "library"
-    for name in UNREAD_SOURCES:
-        shutil.rmtree(library / name, ignore_errors=True)
     stamp.write_text(version)
 
 

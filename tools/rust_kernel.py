@@ -20,6 +20,11 @@ runs, so that cargo finds the crate already built and compiles only the notebook
   `style.css`) per slot, and when a digest changed it removes cargo's record of that crate's
   build in the slot, which makes cargo build it again.
 
+* **Fewer sources to read.** rust-analyzer, which evcxr asks the type of each variable a cell
+  keeps, reads the standard library's sources at every kernel start; the launcher gives it
+  (`RUST_SRC_PATH`, unless set) a copy in `<cache>/nqueens/evcxr/rust-src-…` without those of
+  `UNREAD_SOURCES`.
+
 `<cache>` is `$XDG_CACHE_HOME`, else `~/.cache`; `NQUEENS_KERNEL_CACHE` replaces
 `<cache>/nqueens/evcxr` (outside any cargo project: cargo would not build evcxr's crate there). Everything in it can be deleted at any time (the next start is cold).
 When `EVCXR_TMPDIR` is set already, the kernel builds there and no slot is taken.
@@ -266,19 +271,76 @@ def warm(notebooks, crates):
 
 
 def find_std():
-    """Puts the folder of the Rust standard library's shared object on the loader's path. The
-    cells evcxr compiles find it through a path relative to their own folder, which the compiler
-    gets wrong when the build directory and the toolchain share a parent (a kept directory in
-    the home folder, rustup's toolchains in the home folder too): evcxr then cannot load them."""
+    """Puts the folder of the Rust standard library's shared object on the loader's path, and
+    returns it (None without rustc). The cells evcxr compiles find it through a path relative to
+    their own folder, which the compiler gets wrong when the build directory and the toolchain
+    share a parent (a kept directory in the home folder, rustup's toolchains in the home folder
+    too): evcxr then cannot load them."""
     try:
         folder = subprocess.run(["rustc", "--print", "target-libdir"], capture_output=True,
                                 text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
-        return
+        return None
     folders = [folder]
     if os.environ.get("LD_LIBRARY_PATH"):
         folders.append(os.environ["LD_LIBRARY_PATH"])
     os.environ["LD_LIBRARY_PATH"] = os.pathsep.join(folders)
+    return pathlib.Path(folder)
+
+
+# The standard library's sources that rust-analyzer need not read. At every kernel start,
+# rust-analyzer (inside evcxr, which asks it the type of each variable a cell keeps) reads the
+# sources of core, alloc and std; stdarch (core::arch's intrinsics, generated: 27 of the 45 MB)
+# is most of them, and the libraries' own tests are never read. Without them a kernel opens in
+# about 1.5 CPU seconds less (docs/benchmarks.md, "The kernel's start"); the one loss is that a
+# variable of a core::arch type needs its type written out.
+UNREAD_SOURCES = ("stdarch", "coretests", "alloctests")
+
+
+def without_unread_sources(library):
+    """Removes UNREAD_SOURCES from a copy of the standard library's sources."""
+    for name in UNREAD_SOURCES:
+        shutil.rmtree(pathlib.Path(library) / name, ignore_errors=True)
+
+
+def trimmed_sources(libdir, root):
+    """The standard library's sources without UNREAD_SOURCES, for rust-analyzer's
+    `RUST_SRC_PATH`: a copy in `root` (hard links where it can, made once per toolchain, which
+    `rust-src-<digest>` names), or None when the toolchain has no sources or none to leave out
+    (a course hub's and the grading sandbox's toolchains have them left out already)."""
+    library = libdir.parents[1] / "src" / "rust" / "library"
+    if not (library / "stdarch").is_dir() or not (library / "core").is_dir():
+        return None
+    lock = (library / "Cargo.lock").stat()
+    key = f"{library}\0{lock.st_ino}\0{lock.st_mtime_ns}\0{lock.st_size}"
+    target = root / f"rust-src-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+    if (target / "core").is_dir():
+        os.utime(target)
+        return target
+    partial = root / f"{target.name}.partial-{os.getpid()}"
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(partial, ignore_errors=True)
+        if subprocess.run(["cp", "-al", str(library), str(partial)], check=False,
+                          capture_output=True).returncode != 0:
+            # Another file system, or links to another user's files refused: copy.
+            shutil.rmtree(partial, ignore_errors=True)
+            shutil.copytree(library, partial, symlinks=True,
+                            ignore=lambda folder, names: [n for n in names if
+                                                          n in UNREAD_SOURCES
+                                                          and pathlib.Path(folder) == library])
+        without_unread_sources(partial)
+        partial.rename(target)
+    except OSError:
+        # A kernel that started beside this one made it first, or the cache cannot be written.
+        shutil.rmtree(partial, ignore_errors=True)
+        return target if (target / "core").is_dir() else None
+    # Another toolchain's copy goes when no kernel has started with it for a month.
+    month_ago = time.time() - 30 * 24 * 3600
+    for old in root.glob("rust-src-*"):
+        if old != target and ".partial-" not in old.name and old.stat().st_mtime < month_ago:
+            shutil.rmtree(old, ignore_errors=True)
+    return target
 
 
 def quiet_stdout():
@@ -334,8 +396,18 @@ def main():
         parser.error("--control_file is required to start a kernel")
     program = evcxr_jupyter()
     apply_limits()
-    find_std()
+    libdir = find_std()
+    if libdir and not os.environ.get("RUST_SRC_PATH"):
+        try:
+            sources = trimmed_sources(libdir, cache_root())
+        except OSError:
+            sources = None  # a kernel that starts slower, not one that fails
+        if sources:
+            os.environ["RUST_SRC_PATH"] = str(sources)
     quiet_stdout()
+    # At its start evcxr "updates" the kernel spec it finds under JUPYTER_PATH when that folder
+    # has no version.txt of evcxr's: it would write its own over this launcher's.
+    os.environ.pop("JUPYTER_PATH", None)
     if os.environ.get("EVCXR_TMPDIR"):
         # The caller chose the build directory (the grader gives each kernel a fresh one).
         os.execv(program, [program, "--control_file", args.control_file])
