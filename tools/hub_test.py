@@ -26,7 +26,8 @@ Printed: time to first board (median, 95th percentile, most), each server's peak
 cgroup's), and the grading's time; written to target/hub-test/students-N.json. The targets
 (20 students, 95th percentile ≤ 45 s; 5 students ≤ 15 s) are reported, never asserted: time is
 measured, not tested. With Slurm (HUB_SLURM=1, and by default when `make slurm-test` can run),
-one more student's server is started as a Slurm job (batchspawner) and runs to the first board.
+one more student's server is started as a Slurm job (batchspawner) and runs to the first board;
+that hub's idle culler (its timeout CULL_SECONDS) must then stop the server, and its job end.
 """
 
 import asyncio
@@ -496,6 +497,9 @@ def stop_hub(process):
 
 
 SLURM = OUT / "cluster"
+# The Slurm hub's idle timeout. The hub learns of a server's activity every 5 minutes, so an idle
+# server is one started more than this long ago: long enough for the visit to its first board.
+CULL_SECONDS = 120
 
 
 async def slurm_visit(name, password):
@@ -517,6 +521,19 @@ async def slurm_visit(name, password):
     return board - arrived
 
 
+async def culled(name, started):
+    """Waits, the client gone, for the idle culler to stop `name`'s server: the seconds from the
+    server's start until the hub had no server for it, or None when it still had one after the
+    timeout, the culler's period (half the timeout) and a minute more, from now (the hub may
+    have recorded activity until now)."""
+    deadline = time.monotonic() + CULL_SECONDS * 1.5 + 60
+    while time.monotonic() < deadline:
+        if not (await hub_api(f"users/{name}"))["servers"]:
+            return time.monotonic() - started
+        await asyncio.sleep(2)
+    return None
+
+
 def through_slurm():
     """A student's server as a Slurm job on the Slurm of one node (tools/slurm/single_node.sh):
     the lines to print and the problems; nothing where Slurm cannot run here."""
@@ -531,13 +548,22 @@ def through_slurm():
                                capture_output=True, text=True, check=True, cwd=coursework.ROOT)
         password = added.stdout.strip().split(",", 1)[1]
         process = start_hub({"NQUEENS_HUB_SPAWNER": "slurm",
-                             "SLURM_CONF": str(SLURM / "slurm.conf")}, "hub-slurm.log")
+                             "SLURM_CONF": str(SLURM / "slurm.conf"),
+                             "NQUEENS_HUB_IDLE_SECONDS": str(CULL_SECONDS)}, "hub-slurm.log")
+        squeue = ["squeue", "-h", "-u", name, "-o", "%i %j %T"]
+        slurm_env = {**os.environ, "SLURM_CONF": str(SLURM / "slurm.conf")}
         try:
+            started = time.monotonic()
             seconds = asyncio.run(slurm_visit(name, password))
-            job = subprocess.run(["squeue", "-h", "-u", name, "-o", "%i %j %T"],
-                                 capture_output=True, text=True, check=False,
-                                 env={**os.environ, "SLURM_CONF": str(SLURM / "slurm.conf")}
-                                 ).stdout.strip()
+            job = subprocess.run(squeue, capture_output=True, text=True, check=False,
+                                 env=slurm_env).stdout.strip()
+            stopped = asyncio.run(culled(name, started))
+            for _ in range(30):
+                left = subprocess.run(squeue, capture_output=True, text=True, check=False,
+                                      env=slurm_env).stdout.strip()
+                if not left:
+                    break
+                time.sleep(1)
         finally:
             stop_hub(process)
     finally:
@@ -546,9 +572,15 @@ def through_slurm():
                         str(SLURM)], check=False)
     if "spawner-jupyterhub" not in job:
         return [], [f"the server of {name} was not a Slurm job (squeue: {job!r})"]
-    said = (f"  Slurm: {name}'s server ran as the job {job.split()[0]} (batchspawner), first "
-            f"board after {seconds:.1f} s")
-    return [said], []
+    said = [(f"  Slurm: {name}'s server ran as the job {job.split()[0]} (batchspawner), "
+             f"first board after {seconds:.1f} s")]
+    if stopped is None:
+        return said, [f"the idle culler left {name}'s server running (timeout {CULL_SECONDS} s)"]
+    if left:
+        return said, [f"{name}'s server was culled, but its Slurm job stayed ({left!r})"]
+    said.append(f"  idle culler (timeout {CULL_SECONDS} s): {name}'s server stopped "
+                f"{stopped:.0f} s after its start, its Slurm job ended")
+    return said, []
 
 
 async def class_visit(accounts, kinds_of):
