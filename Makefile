@@ -10,7 +10,7 @@ KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 FUZZ_SECONDS ?= 60
 HUB_STUDENTS ?= 5
 
-.PHONY: hub hub-setup hub-test expected sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+.PHONY: rate hub hub-setup hub-test expected sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
@@ -43,7 +43,7 @@ lint: $(VENV)/.installed
 
 # Release: the solver tests search real boards, ten times faster optimised. Then the Python
 # tools' own tests (tools/tests/).
-unit: $(VENV)/.installed
+unit: $(VENV)/.installed rate
 	$(CARGO) test --release --workspace
 	$(CARGO) test --release $(KIT_FEATURES) --test it
 	$(CARGO) test --release -p coursework
@@ -64,6 +64,13 @@ fuzz:
 ## MiniSat and CaDiCaL, installed when missing; sat_hard alone takes about an hour)
 bench: minisat
 	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl --bench count_vs_c --bench sat_hard
+
+# rate (crates.io), a DRAT checker independent of the crate's own, to which the tests give the
+# proofs of CDCL with simplification (the DRAT format drat-trim reads; unlike drat-trim, it does
+# not ignore a deleted unit clause): only when missing.
+RATE_VERSION := 0.3.0
+rate:
+	@command -v rate >/dev/null || $(CARGO) install --quiet --locked rate --version $(RATE_VERSION)
 
 # Debian's MiniSat and CaDiCaL, the references for the SAT benchmarks: only when missing.
 minisat:

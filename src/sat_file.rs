@@ -22,7 +22,12 @@ pub enum Solver {
     /// The lecture's Davis–Putnam, on the clauses with their names.
     Dp(Heuristic),
     /// Conflict-driven clause learning, on the clauses as numbers.
-    Cdcl(Decide),
+    Cdcl {
+        /// How it picks its decisions.
+        decide: Decide,
+        /// Whether it simplifies the clauses first ([`CdclOptions::simplify`]).
+        simplify: bool,
+    },
 }
 
 /// What to solve and how.
@@ -90,7 +95,7 @@ pub struct SatRun {
 /// than printed).
 pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
     let start = Instant::now();
-    if request.proof.is_some() && !matches!(request.solver, Solver::Cdcl(_)) {
+    if request.proof.is_some() && !matches!(request.solver, Solver::Cdcl { .. }) {
         return Err(Failure::input(
             "--proof needs --solver cdcl (Davis–Putnam keeps no proof)",
         ));
@@ -123,7 +128,15 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
     let budget = budget.remaining(start);
     let solved = match request.solver {
         Solver::Dp(heuristic) => solve_dp(text, heuristic, budget, deadline, name)?,
-        Solver::Cdcl(decide) => solve_cdcl(text, decide, budget, deadline, name, proof)?,
+        Solver::Cdcl { decide, simplify } => {
+            let options = CdclOptions {
+                budget,
+                proof: proof.is_some(),
+                decide,
+                simplify,
+            };
+            solve_cdcl(text, &options, deadline, name, proof)?
+        }
     };
     let Some((answer, stats)) = solved else {
         return Ok(out_of_time);
@@ -187,8 +200,7 @@ fn solve_dp(
 /// densely for the solver; the model and the proof go back to the file's numbers.
 fn solve_cdcl(
     text: String,
-    decide: Decide,
-    budget: Budget,
+    options: &CdclOptions,
     deadline: Deadline,
     name: &str,
     proof: Option<ProofFile>,
@@ -200,12 +212,7 @@ fn solve_cdcl(
     drop(text);
     let (declared, clause_count) = (numbers.declared, numbers.clauses.len());
     let dense = numbers.dense();
-    let options = CdclOptions {
-        budget,
-        proof: proof.is_some(),
-        decide,
-    };
-    let report = cdcl::solve_cnf(&dense.clauses, &options);
+    let report = cdcl::solve_cnf(&dense.clauses, options);
     let stats = stats_lines(declared, clause_count, &report.stats, report.elapsed);
     let answer = match &report.outcome {
         CnfOutcome::Satisfiable(values) => {
@@ -255,11 +262,15 @@ fn stats_lines(
 }
 
 /// About how many bytes each solver holds for each byte of DIMACS text, the text included
-/// (measured on 120 queens' clauses, 29 MB of text: Davis–Putnam held 320 MB, CDCL 106 MB).
+/// (measured on 120 queens' clauses, 29 MB of text: Davis–Putnam held 320 MB, CDCL 106 MB, CDCL
+/// simplifying first 276 MB, the simplifier's store of the clauses beside the solver's).
 fn bytes_per_text_byte(solver: Solver) -> u64 {
     match solver {
         Solver::Dp(_) => 12,
-        Solver::Cdcl(_) => 4,
+        Solver::Cdcl {
+            simplify: false, ..
+        } => 4,
+        Solver::Cdcl { simplify: true, .. } => 10,
     }
 }
 

@@ -7,7 +7,8 @@
 //! assignment falsifies, learns it, and jumps back to where that clause propagates. The parts,
 //! one file each (`solver`: the state, propagation and the loop; `learn`; `brancher` and `long`, the decisions; `heap`;
 //! `arena`: the clause store; `types`: literals, values, reasons, watches; `walk`: the local
-//! search; `options`: what goes in and comes out):
+//! search; `simplify`: the clauses simplified before the search; `options`: what goes in and
+//! comes out):
 //!
 //! * **two watched literals**: each clause watches two of its literals that are not false, and
 //!   is looked at only when one of them becomes false; undoing an assignment costs nothing;
@@ -34,6 +35,11 @@
 //! * **a clause arena**: the clauses of three literals or more in one vector of words, header
 //!   and literals together, compacted when the deleted take a fifth of it.
 //!
+//! * **simplifying first**, when [`CdclOptions::simplify`] asks: units, subsumption,
+//!   self-subsuming resolution and bounded variable elimination, as `SatELite` does; the model
+//!   found is extended back to the eliminated variables, and the proof starts with the
+//!   simplification's steps.
+//!
 //! Every answer can be checked: a model against the clauses, and an unsatisfiability proof in
 //! DRAT, which [`drat::check`] verifies independently.
 
@@ -44,6 +50,7 @@ mod heap;
 mod learn;
 mod long;
 mod options;
+mod simplify;
 mod solver;
 mod types;
 mod walk;
@@ -110,16 +117,48 @@ pub fn solve(clauses: &Clauses, options: &CdclOptions) -> CdclReport {
 /// ```
 pub fn solve_cnf(cnf: &Cnf, options: &CdclOptions) -> CnfReport {
     let start = Instant::now();
-    let mut solver = Solver::new(cnf.variables(), options);
-    let outcome = match solver.run(cnf, start) {
-        Answer::Sat(values) => CnfOutcome::Satisfiable(values),
-        Answer::Unsat => CnfOutcome::Unsatisfiable,
-        Answer::GaveUp(limit) => CnfOutcome::GaveUp(limit),
+    if !options.simplify {
+        let mut solver = Solver::new(cnf.variables(), options);
+        let outcome = match solver.run(cnf, start) {
+            Answer::Sat(values) => CnfOutcome::Satisfiable(values),
+            Answer::Unsat => CnfOutcome::Unsatisfiable,
+            Answer::GaveUp(limit) => CnfOutcome::GaveUp(limit),
+        };
+        return CnfReport {
+            outcome,
+            stats: solver.stats,
+            proof: solver.proof,
+            elapsed: start.elapsed(),
+        };
+    }
+    let deadline = options.budget.deadline(start);
+    let simplified = simplify::simplify(cnf, options.proof, &|| deadline.expired());
+    let removed = simplified.removed;
+    let (outcome, mut stats, mut proof) = if simplified.unsatisfiable {
+        (CnfOutcome::Unsatisfiable, CdclStats::default(), Vec::new())
+    } else {
+        let mut solver = Solver::new(cnf.variables(), options);
+        solver.set_aside(simplified.eliminated.iter().copied());
+        let outcome = match solver.run(&simplified.cnf, start) {
+            Answer::Sat(mut values) => {
+                simplified.extend(&mut values);
+                CnfOutcome::Satisfiable(values)
+            }
+            Answer::Unsat => CnfOutcome::Unsatisfiable,
+            Answer::GaveUp(limit) => CnfOutcome::GaveUp(limit),
+        };
+        (outcome, solver.stats, solver.proof)
     };
+    stats.eliminated = removed.variables;
+    stats.subsumed = removed.subsumed;
+    stats.strengthened = removed.strengthened;
+    stats.resolvents = removed.resolvents;
+    let mut steps = simplified.proof;
+    steps.append(&mut proof);
     CnfReport {
         outcome,
-        stats: solver.stats,
-        proof: solver.proof,
+        stats,
+        proof: steps,
         elapsed: start.elapsed(),
     }
 }

@@ -48,6 +48,11 @@ pub struct CdclOptions {
     pub proof: bool,
     /// How to pick decisions.
     pub decide: Decide,
+    /// Whether to simplify the clauses before the search: units, subsumption, self-subsuming
+    /// resolution and bounded variable elimination, as SatELite does (see the module's
+    /// documentation). A model found is extended back to the eliminated variables, and the
+    /// proof holds the simplification's steps too.
+    pub simplify: bool,
 }
 
 /// Counts of the work a search did.
@@ -72,6 +77,14 @@ pub struct CdclStats {
     pub walks: u64,
     /// Variables flipped by the walks.
     pub flips: u64,
+    /// Variables eliminated by simplifying ([`CdclOptions::simplify`]).
+    pub eliminated: u64,
+    /// Clauses that simplifying removed because another clause subsumed them.
+    pub subsumed: u64,
+    /// Literals that simplifying removed from clauses (self-subsuming resolution, units).
+    pub strengthened: u64,
+    /// Resolvents that elimination added in place of the eliminated variables' clauses.
+    pub resolvents: u64,
 }
 
 impl std::fmt::Display for CdclStats {
@@ -87,6 +100,14 @@ impl std::fmt::Display for CdclStats {
             self.deleted,
             self.minimised
         )?;
+        if self.eliminated + self.subsumed + self.strengthened > 0 {
+            write!(
+                f,
+                "; simplified first: {} variables eliminated ({} resolvents for their clauses), \
+                 {} clauses subsumed, {} literals strengthened away",
+                self.eliminated, self.resolvents, self.subsumed, self.strengthened
+            )?;
+        }
         if self.walks > 0 {
             let walks = if self.walks == 1 { "walk" } else { "walks" };
             write!(

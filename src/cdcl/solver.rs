@@ -282,6 +282,14 @@ impl Solver {
         }
     }
 
+    /// Gives variables that no clause holds (eliminated by simplifying) a value at level 0
+    /// before the search, so that it never decides them; their values are made later.
+    pub(super) fn set_aside(&mut self, variables: impl Iterator<Item = usize>) {
+        for v in variables {
+            self.assign(!Lit(u32::try_from(2 * v).unwrap_or(u32::MAX)), Reason::NONE);
+        }
+    }
+
     pub(super) fn prove(&mut self, step: impl FnOnce() -> ProofStep) {
         if self.record {
             self.proof.push(step());

@@ -10,7 +10,7 @@ use nqueens::logic::{Clause, Clauses, Literal, Variable};
 use nqueens::queens;
 use nqueens::rng::Rng;
 
-fn proving() -> CdclOptions {
+pub(crate) fn proving() -> CdclOptions {
     CdclOptions {
         proof: true,
         ..CdclOptions::default()
@@ -22,7 +22,7 @@ fn variable(i: usize) -> Variable {
 }
 
 /// A random k-SAT formula over `n` variables (fixed seed).
-fn random_ksat(n: usize, clauses: usize, k: usize, seed: u64) -> Clauses {
+pub(crate) fn random_ksat(n: usize, clauses: usize, k: usize, seed: u64) -> Clauses {
     let mut rng = Rng::new(seed);
     (0..clauses)
         .map(|_| {
@@ -37,12 +37,12 @@ fn random_ksat(n: usize, clauses: usize, k: usize, seed: u64) -> Clauses {
 }
 
 /// Whether any assignment satisfies the clauses, by trying them all.
-fn brute_force(clauses: &Clauses) -> bool {
+pub(crate) fn brute_force(clauses: &Clauses) -> bool {
     !common::brute_force_models(clauses).is_empty()
 }
 
 /// Checks an answer: a model satisfies every clause; unsatisfiable comes with a valid proof.
-fn certify(clauses: &Clauses, report: &cdcl::CdclReport) -> bool {
+pub(crate) fn certify(clauses: &Clauses, report: &cdcl::CdclReport) -> bool {
     match &report.outcome {
         Outcome::Satisfiable(model) => {
             assert!(
@@ -115,7 +115,7 @@ fn random_3sat_at_the_threshold_is_certified() {
 }
 
 /// n + 1 pigeons in n holes.
-fn pigeonhole(n: usize) -> Clauses {
+pub(crate) fn pigeonhole(n: usize) -> Clauses {
     let x = |p: usize, h: usize| variable(p * 10 + h);
     let mut clauses: Clauses = (0..=n)
         .map(|p| (0..n).map(|h| Literal::positive(x(p, h))).collect())

@@ -229,6 +229,21 @@ fn sat_answers_like_a_sat_solver() {
 }
 
 #[test]
+fn sat_simplifies_on_request_and_says_what_went() {
+    let path = std::env::temp_dir().join(format!("nqueens-cli-simp-{}.cnf", std::process::id()));
+    std::fs::write(&path, stdout(&run(&["cnf", "8", "--amo", "sequential"]))).unwrap();
+    let file = path.to_str().unwrap();
+    let output = run(&["sat", file, "--solver", "cdcl", "--simplify", "--stats"]);
+    let refused = run(&["sat", file, "--simplify"]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(output.status.code(), Some(10), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("; simplified first: "), "{text}");
+    assert!(text.contains(" variables eliminated ("), "{text}");
+    assert_refused(&refused, 2, "--simplify needs --solver cdcl");
+}
+
+#[test]
 fn sat_reads_standard_input_and_reports_unsatisfiable() {
     let output = run_with_stdin(&["sat", "-"], "p cnf 1 2\n1 0\n-1 0\n");
     assert_eq!(output.status.code(), Some(20));

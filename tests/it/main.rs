@@ -48,3 +48,5 @@ mod plot;
 mod queens;
 #[cfg(feature = "solvers")]
 mod render;
+#[cfg(feature = "solvers")]
+mod simplify;

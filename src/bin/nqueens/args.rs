@@ -70,6 +70,11 @@ pub struct SatArgs {
     /// How CDCL picks its decisions (`--solver cdcl`).
     #[arg(long, value_enum, default_value_t = Decide::Vsids)]
     pub decide: Decide,
+    /// Simplify the clauses before the search (`--solver cdcl`): units, subsumption,
+    /// self-subsuming resolution and bounded variable elimination, as SatELite does; `--stats`
+    /// says what went.
+    #[arg(long)]
+    pub simplify: bool,
     /// Also print the splits, unit propagations and time as `c` comment lines.
     #[arg(long)]
     pub stats: bool,

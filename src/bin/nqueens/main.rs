@@ -167,9 +167,17 @@ fn raise(spent: Limit) -> &'static str {
 
 /// `sat`: the file solved by the library, the statistics (if asked for) and the answer printed.
 fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
+    if args.simplify && matches!(args.solver, SolverArg::Dp) {
+        return Err(Failure::input(
+            "--simplify needs --solver cdcl (Davis–Putnam is the lecture's, as it is)",
+        ));
+    }
     let solver = match args.solver {
         SolverArg::Dp => Solver::Dp(args.heuristic),
-        SolverArg::Cdcl => Solver::Cdcl(args.decide),
+        SolverArg::Cdcl => Solver::Cdcl {
+            decide: args.decide,
+            simplify: args.simplify,
+        },
     };
     let run = sat_file::solve_file(&SatRequest {
         file: &args.file,
