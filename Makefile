@@ -63,7 +63,7 @@ fuzz:
 ## bench: the benchmarks whose figures the README quotes (the CDCL ones side by side with
 ## MiniSat and CaDiCaL, installed when missing; sat_hard alone takes about an hour)
 bench: minisat
-	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl --bench count_vs_c --bench sat_hard
+	$(CARGO) bench --bench dp --bench csp --bench count --bench huge --bench count_large --bench cdcl --bench count_vs_c --bench sat_hard --bench sat_structured
 
 # rate (crates.io), a DRAT checker independent of the crate's own, to which the tests give the
 # proofs of CDCL with simplification (the DRAT format drat-trim reads; unlike drat-trim, it does
