@@ -676,6 +676,13 @@ def command_release(check):
         for problem in problems:
             print("  " + problem)
         sys.exit(f"{archive.relative_to(ROOT)}: the students' bundle must not be shipped")
+    answers = lecture_answers()
+    if answers:
+        for problem in answers:
+            print("  " + problem)
+        sys.exit("the lecture notebooks must not answer a task")
+    print(f"notebooks/: no lecture notebook defines a function an assignment asks for "
+          f"({len(task_functions())} names)")
     print(f"{archive.relative_to(ROOT)}: the students' bundle, checked: no solution, hidden test "
           f"or reference in it")
     stale = []
@@ -849,6 +856,38 @@ def leaked_functions(sources):
                 problems.append(f"the bundle's {name} defines {signature} (from {origin})")
             elif len(body) >= SHORTEST_BODY and body in squeezed:
                 problems.append(f"the bundle's {name} holds the body of {signature} (from {origin})")
+    return problems
+
+
+# Functions of a lecture notebook that share a task's name and are not its answer: notebook 02
+# writes the lecture's own `solve`; the assignment's `solve` also notes every split.
+LECTURE_NAMESAKES = {("02-davis-putnam.ipynb", "solve")}
+
+
+def task_functions():
+    """Every function an assignment asks for: the names its solution cells define."""
+    names = set()
+    for assignment in assignments():
+        source = COURSE / "source" / assignment / f"{assignment}.ipynb"
+        for cell in load(source)["cells"]:
+            if cell["metadata"].get("nbgrader", {}).get("solution"):
+                names.update(re.findall(r"\bfn\s+(\w+)", source_text(cell)))
+    return names
+
+
+def lecture_answers(notebooks=None):
+    """The lecture notebooks' code cells that define a function an assignment asks for (a
+    lecture notebook is what every student reads: it must not answer a task)."""
+    tasks = task_functions()
+    problems = []
+    for path in notebooks or sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cell in load(path)["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            for name in re.findall(r"\bfn\s+(\w+)", source_text(cell)):
+                if name in tasks and (path.name, name) not in LECTURE_NAMESAKES:
+                    problems.append(f"{path.name} defines `{name}`, which an "
+                                    "assignment asks for")
     return problems
 
 

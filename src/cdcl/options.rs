@@ -83,7 +83,8 @@ pub struct CdclStats {
     pub subsumed: u64,
     /// Literals that simplifying removed from clauses (self-subsuming resolution, units).
     pub strengthened: u64,
-    /// Resolvents that elimination added in place of the eliminated variables' clauses.
+    /// Resolvents that elimination added in place of the eliminated variables' clauses (those
+    /// already satisfied by a unit found meanwhile are not counted).
     pub resolvents: u64,
 }
 

@@ -1,5 +1,6 @@
 //! Simplifying the clauses before the search, as SatELite (Eén and Biere, 2005) and MiniSat's
-//! `simp` do: three rules, each applied until it finds nothing more or its effort runs out.
+//! `simp` do: three rules, applied in rounds (at most ten) until elimination finds nothing more,
+//! the effort they share runs out, or the deadline passes.
 //!
 //! * **Units.** A clause of one literal makes it true: every clause it satisfies goes, and its
 //!   complement leaves every clause that has it.
@@ -10,9 +11,9 @@
 //!   rarest variable, and a 64-bit signature of each clause's variables rules most pairs out
 //!   with one AND.
 //! * **Bounded variable elimination.** A variable v is removed by replacing its clauses with
-//!   every resolvent on v of a clause with v and a clause with ¬v (Davis and Putnam's rule of
-//!   1960, which the lecture's solver also knows), but only where that does not make the formula
-//!   bigger: at most as many resolvents that are not tautologies as clauses removed, none
+//!   every resolvent on v of a clause with v and a clause with ¬v (the rule of Davis and
+//!   Putnam's paper of 1960, which assignment 02 asks for; the lecture's procedure splits
+//!   instead), but only where that does not make the formula bigger: at most as many resolvents that are not tautologies as clauses removed, none
 //!   longer than [`RESOLVENT_LIMIT`]. The helper variables of an encoding (a sequential
 //!   counter's, a commander's) are what this removes best.
 //!
@@ -36,8 +37,9 @@ pub(super) const RESOLVENT_LIMIT: usize = 20;
 const SUBSUME_LIMIT: usize = 200;
 /// A variable with more clauses than this (both signs together) is not eliminated.
 const OCCURRENCE_LIMIT: usize = 400;
-/// The effort, in literals looked at (about 10 ns each), after which simplifying stops where it
-/// is: [`EFFORT_PER_LITERAL`] for each literal of the input, [`EFFORT_FLOOR`] at least, and never
+/// The effort, in literals and occurrence-list entries looked at (about 10 ns each), after which
+/// simplifying stops where it is (checked between clauses and between variables; loading the
+/// clauses and propagating units are not counted): [`EFFORT_PER_LITERAL`] for each literal of the input, [`EFFORT_FLOOR`] at least, and never
 /// more than [`EFFORT_CEILING`] (about 3 s).
 const EFFORT_PER_LITERAL: u64 = 40;
 const EFFORT_FLOOR: u64 = 1_000_000;
@@ -52,7 +54,7 @@ pub(super) struct Removed {
     pub(super) subsumed: u64,
     /// Literals removed from clauses by self-subsuming resolution and by units.
     pub(super) strengthened: u64,
-    /// Resolvents added by elimination.
+    /// Resolvents added by elimination (those a unit found meanwhile satisfies are not).
     pub(super) resolvents: u64,
 }
 
@@ -489,7 +491,6 @@ impl Simplifier {
         self.eliminated[v] = true;
         self.order.push(v);
         self.removed.variables += 1;
-        self.removed.resolvents += resolvents.len() as u64;
         for r in resolvents {
             // A variable fixed by an earlier resolvent leaves a later one satisfied or shorter.
             let mut lits = Vec::with_capacity(r.len());
@@ -511,6 +512,7 @@ impl Simplifier {
                 self.prove(|| ProofStep::Delete(Self::dimacs(&r)));
                 self.removed.strengthened += (r.len() - lits.len()) as u64;
             }
+            self.removed.resolvents += 1;
             self.insert(lits);
             if self.unsatisfiable {
                 return true;
@@ -526,7 +528,10 @@ impl Simplifier {
             cnf.fresh();
         }
         if self.unsatisfiable {
-            self.prove(|| ProofStep::Add(Vec::new()));
+            // The empty clause, unless the last step (a clause strengthened to nothing) added it.
+            if self.proof.last() != Some(&ProofStep::Add(Vec::new())) {
+                self.prove(|| ProofStep::Add(Vec::new()));
+            }
             cnf.add(&[]);
         } else {
             for &l in &self.unit_clauses {
