@@ -5,12 +5,13 @@
 //! rule is seen at work.
 
 use crate::cdcl::{brute_force, certify, pigeonhole, random_ksat};
+use crate::common;
 
 use nqueens::board::Board;
 use nqueens::cdcl::{self, CdclOptions, CdclStats, CnfOutcome, ProofStep, drat};
 use nqueens::dp::Outcome;
 use nqueens::encode::Amo;
-use nqueens::logic::{Clause, Clauses, Cnf, Literal, Variable};
+use nqueens::logic::{Clauses, Cnf};
 use nqueens::queens::Encoding;
 use nqueens::rng::Rng;
 
@@ -20,24 +21,6 @@ fn simplifying() -> CdclOptions {
         simplify: true,
         ..CdclOptions::default()
     }
-}
-
-fn variable(i: usize) -> Variable {
-    Variable::new(&format!("x{i:03}")).unwrap()
-}
-
-/// Random clauses of mixed lengths (one to five literals) over `n` variables: units to
-/// propagate, short clauses that subsume and strengthen longer ones.
-fn mixed(n: usize, clauses: usize, seed: u64) -> Clauses {
-    let mut rng = Rng::new(seed);
-    (0..clauses)
-        .map(|_| {
-            let k = 1 + rng.below(5) + usize::from(rng.chance(3, 4));
-            (0..k.min(5))
-                .map(|_| Literal::new(variable(rng.below(n)), rng.chance(1, 2)))
-                .collect::<Clause>()
-        })
-        .collect()
 }
 
 fn add(total: &mut CdclStats, stats: &CdclStats) {
@@ -57,7 +40,9 @@ fn small_sets_agree_with_brute_force_and_every_rule_is_used() {
         let clauses = if seed % 2 == 0 {
             random_ksat(n, n * 4 + small % 7, 2 + small % 3, seed)
         } else {
-            mixed(n, n * 3 + small % 5, seed)
+            // Mixed lengths, one to five: units to propagate, short clauses that subsume and
+            // strengthen longer ones.
+            common::random_clauses(&mut Rng::new(seed), n, n * 3 + small % 5, 5)
         };
         let report = cdcl::solve(&clauses, &simplifying());
         let satisfiable = certify(&clauses, &report);
