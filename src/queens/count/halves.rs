@@ -26,7 +26,11 @@
 //! * **Symmetry.** Mirroring the board left to right swaps the halves, and turning it upside
 //!   down maps the placements on R to those on R reversed (and the middle queen's row r to
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
-//!   each class is joined.
+//!   each class is joined. On even boards the other symmetries, which do not keep the rows
+//!   apart from the columns, still pay through the two long diagonals (corner to corner):
+//!   only the pairs with all their queens on long diagonals in one half are joined, counted
+//!   twice or four times (`Layout::folded`, in `join`), and two placements that both have
+//!   such queens are never compared.
 
 use std::sync::OnceLock;
 
@@ -191,19 +195,23 @@ impl Split {
         (marks & low) | ((marks >> (self.span + self.start)) & low) << self.layout.window
     }
 
-    /// The signature of the west half that mirrors an east placement: the mirror swaps rising
-    /// and falling diagonals, and the two windows start at the same place.
-    fn mirrored(&self, signature: u64) -> u64 {
-        let low = (1_u64 << self.layout.window) - 1;
-        ((signature >> self.layout.window) & low) | ((signature & low) << self.layout.window)
+    /// The signature of marks in [`Layout::keyed`] form; `WEST`: that of the west half's
+    /// placement that mirrors them.
+    fn keyed<const WEST: bool>(&self, marks: Marks) -> u64 {
+        let signature = self.signature(marks);
+        self.layout.keyed(if WEST {
+            self.layout.mirrored(signature)
+        } else {
+            signature
+        })
     }
 
-    /// Into `out`, the signature of every placement of the east half on the set of `rows`
+    /// Into `out`, the signature in [`Layout::keyed`] form of every placement of the east half on the set of `rows`
     /// that leaves the squares of `spared` alone: a north quarter on the north rows of the
     /// set, with each south quarter on the south rows that fills the other columns and shares
-    /// no diagonal with it. `MIRRORED`: each signature mirrored, as that of the west half the
-    /// placement mirrors.
-    fn halves<const MIRRORED: bool>(
+    /// no diagonal with it. `WEST`: each signature that of the west half placement that
+    /// mirrors it.
+    fn halves<const WEST: bool>(
         &self,
         quarters: &Quarters,
         rows: u32,
@@ -221,20 +229,18 @@ impl Split {
             }
             let at = south | (columns & !(taken as usize));
             let range = quarters.starts[at] as usize..quarters.starts[at + 1] as usize;
-            let (bottoms, signatures) =
-                (&quarters.south[range.clone()], &quarters.signatures[range]);
+            let (bottoms, keyed) = (
+                &quarters.south[range.clone()],
+                &quarters.keyed[usize::from(WEST)][range],
+            );
             if out.len() < len + bottoms.len() {
                 out.resize(len + bottoms.len(), 0);
             }
-            let (clash, above) = (top | spared, self.signature(top));
-            for (&bottom, &below) in bottoms.iter().zip(signatures) {
-                // A signature is the marks' bits moved: that of the union is the union's.
-                let signature = above | below;
-                out[len] = if MIRRORED {
-                    self.mirrored(signature)
-                } else {
-                    signature
-                };
+            let clash = top | spared;
+            let above = self.keyed::<WEST>(top);
+            for (&bottom, &below) in bottoms.iter().zip(keyed) {
+                // The keyed form is the marks' bits moved: that of the union is the union's.
+                out[len] = above | below;
                 len += usize::from(bottom & clash == 0);
             }
         }
@@ -293,8 +299,9 @@ struct Quarters {
     /// The south quarters' marks, by their rows (shifted down to row 0) and columns: those of
     /// rows R and columns C are `south[starts[R << half | C]..starts[(R << half | C) + 1]]`.
     south: Vec<Marks>,
-    /// The signatures of the marks of `south`.
-    signatures: Vec<u64>,
+    /// The signatures of the marks of `south` in [`Layout::keyed`] form: as the east half has
+    /// them, and as the west half's placement that mirrors them has them.
+    keyed: [Vec<u64>; 2],
     /// Where each (rows, columns) of `south` begins.
     starts: Vec<u32>,
 }
@@ -367,11 +374,14 @@ impl Quarters {
         if !done {
             return None;
         }
-        let signatures = south.iter().map(|&marks| split.signature(marks)).collect();
+        let keyed = [
+            south.iter().map(|&m| split.keyed::<false>(m)).collect(),
+            south.iter().map(|&m| split.keyed::<true>(m)).collect(),
+        ];
         Some(Quarters {
             north,
             south,
-            signatures,
+            keyed,
             starts,
         })
     }
@@ -412,7 +422,7 @@ mod tests {
     use super::*;
 
     /// Every placement of the east half that leaves the squares of `spared` alone, listed
-    /// directly, one column at a time: its rows and signature.
+    /// directly, one column at a time: its rows and marks.
     fn listed(split: &Split, spared: Marks) -> Vec<(u32, u64)> {
         fn place(
             split: &Split,
@@ -423,7 +433,7 @@ mod tests {
             out: &mut Vec<(u32, u64)>,
         ) {
             if col == split.n {
-                out.push((rows, split.signature(marks)));
+                out.push((rows, marks));
                 return;
             }
             for row in (0..split.n).filter(|row| rows & 1 << row == 0) {
@@ -446,17 +456,35 @@ mod tests {
             // For odd n, also with a queen on each row of the middle column.
             let middles = (0..split.gap * n).map(|row| split.marks(row, split.half));
             for spared in std::iter::once(0).chain(middles) {
-                let mut built = Vec::new();
-                let mut out = Vec::new();
+                let (mut east, mut west, mut out) = (Vec::new(), Vec::new(), Vec::new());
                 for rows in (0..1_u32 << n).filter(|r| r.count_ones() as usize == split.half) {
                     split.halves::<false>(&quarters, rows, spared, &mut out);
-                    built.extend(out.iter().map(|&s| (rows, s)));
+                    east.extend(out.iter().map(|&s| (rows, s)));
+                    split.halves::<true>(&quarters, rows, spared, &mut out);
+                    west.extend(out.iter().map(|&s| (rows, s)));
                 }
-                let mut direct = listed(&split, spared);
+                let direct = listed(&split, spared);
                 assert!(!direct.is_empty(), "n = {n}");
-                direct.sort_unstable();
-                built.sort_unstable();
-                assert_eq!(built, direct, "n = {n}, spared {spared:b}");
+                let form = |west: bool| {
+                    let mut form: Vec<_> = direct
+                        .iter()
+                        .map(|&(rows, marks)| {
+                            let signature = split.signature(marks);
+                            let signature = if west {
+                                split.layout.mirrored(signature)
+                            } else {
+                                signature
+                            };
+                            (rows, split.layout.keyed(signature))
+                        })
+                        .collect();
+                    form.sort_unstable();
+                    form
+                };
+                east.sort_unstable();
+                west.sort_unstable();
+                assert_eq!(east, form(false), "n = {n}, spared {spared:b}");
+                assert_eq!(west, form(true), "n = {n}, spared {spared:b}");
             }
         }
     }

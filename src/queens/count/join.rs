@@ -4,12 +4,14 @@
 //!
 //! * **Keys.** A signature is two windows of diagonals, rising then falling ([`Layout`]). A few
 //!   middle bits of each window make its key; the other bits, squeezed together, its rest (at
-//!   most 32 bits). A bucket meets only the other side's buckets whose key bits it leaves free:
-//!   with four bits a side, (3/4)⁸, about a tenth, of the pairs are looked at.
+//!   most 32 bits). Both are worked out once per quarter of a half, and a half's are the OR of
+//!   its quarters'. A bucket meets only the other side's buckets whose key bits it leaves free.
+//!   On even boards the key also tallies the queens on the two long diagonals
+//!   ([`Layout::folded`]).
 //! * **Slices.** The larger side's buckets are cut into groups of 256 rests, and each group is
 //!   transposed into a bit of each rest per bit position (bit-sliced, the idea of Kluev's
-//!   `matchtr.h`, written anew) and made into tables: for each five bits of a rest and each value
-//!   of them, the members that have none of those bits. A rest of the other side then fits the
+//!   `matchtr.h`, written anew) and made into tables: for each seven bits of a rest and each
+//!   value of them, the members that have none of those bits. A rest of the other side then fits the
 //!   members in the AND of its handful of entries, 256 pairs at a time, and the members that fit
 //!   are summed by carry-save adders, eight rests before a count of bits.
 
@@ -22,6 +24,9 @@ pub(super) struct Layout {
     pub(super) window: usize,
     /// The bits of each window that sort the signatures into buckets.
     pub(super) key_bits: usize,
+    /// For even n, the bit of each window that stands for a long diagonal of the board: the
+    /// middle one (see [`Layout::folded`]).
+    long: Option<usize>,
 }
 
 impl Layout {
@@ -30,17 +35,76 @@ impl Layout {
         let layout = Layout {
             window: n - 1 - n % 2,
             // The more placements a set of rows has, the more buckets pay: these were the
-            // fastest for each n (`count N --threads 1 --parts 64 --part 9` for n = 20: 4 bits
-            // took 0.57 of the time of 3 and 0.73 of 5), with at most 32 bits left beside them.
+            // fastest for each n (`count N --threads 1`, or a part of it, against one bit more
+            // and one less), with at most 32 bits left beside them. Even boards take at least
+            // one, for the long diagonals.
             key_bits: match n {
-                ..=17 => 0,
+                ..=17 if n % 2 == 1 => 0,
+                ..=17 => 1,
                 18 => 3,
                 19 => 2,
                 _ => 4,
             },
+            long: n.is_multiple_of(2).then_some(n / 2 - 1),
         };
         debug_assert!(2 * (layout.window - layout.key_bits) <= 32);
+        debug_assert!(layout.long.is_none_or(|bit| {
+            let shift = (layout.window - layout.key_bits) / 2;
+            (shift..shift + layout.key_bits).contains(&bit)
+        }));
         layout
+    }
+
+    /// A signature in the form the join takes: its key above 32 bits, its rest below (both
+    /// are its bits moved, so the form of the union of two placements' queens is the union of
+    /// their forms).
+    pub(super) fn keyed(&self, signature: u64) -> u64 {
+        (self.key(signature) as u64) << 32 | u64::from(self.rest(signature))
+    }
+
+    /// A key made ready for the join, with the bits of the long diagonals (even n) folded into
+    /// a tally: none set when the placement has a queen on neither, the rising window's when it
+    /// has one on one of them, both when it has one on each.
+    ///
+    /// This is the other half of the board's symmetry, after the row sets' classes (see
+    /// `halves`): three of its symmetries keep each long diagonal in place (the half turn and
+    /// the reflections in the two long diagonals), and each of the reflections moves a queen
+    /// on the other long diagonal from one half to the other while it keeps those on its own.
+    /// So the solutions with a queen on a long diagonal come in pairs, that queen in the west
+    /// half and in the east, and with a queen on each in fours; it is enough to count those
+    /// whose queens on long diagonals are all in one half, twice (or four times). With the bits
+    /// folded, a pair of placements that both have such queens clashes, and the join leaves it
+    /// out; a pair that fits is counted twice (not four times) when one side has a queen on
+    /// each long diagonal ([`Layout::weight`]). Over a class of row sets this counts each
+    /// solution once: the ones with a queen on one long diagonal, in the east half or the
+    /// west, add up to the twice that stands for them. Since the folded bits are key bits,
+    /// the buckets of placements with such queens never meet.
+    fn folded(&self, key: usize) -> usize {
+        let Some(bit) = self.long else {
+            return key;
+        };
+        let shift = (self.window - self.key_bits) / 2;
+        let (one, both) = (bit - shift, self.key_bits + bit - shift);
+        let (rising, falling) = (key >> one & 1, key >> both & 1);
+        // Without a branch: the tally of either, and of both.
+        (key & !(1 << one | 1 << both)) | (rising | falling) << one | (rising & falling) << both
+    }
+
+    /// How many times a pair counts for each side in this bucket: twice for the placements with
+    /// a queen on each long diagonal (see [`Layout::folded`]), else once.
+    fn weight(&self, key: usize) -> u64 {
+        let Some(bit) = self.long else {
+            return 1;
+        };
+        let shift = (self.window - self.key_bits) / 2;
+        1 + u64::from(key >> (self.key_bits + bit - shift) & 1 == 1)
+    }
+
+    /// The signature of the west half that mirrors an east placement: the mirror swaps rising
+    /// and falling diagonals, and the two windows start at the same place.
+    pub(super) fn mirrored(&self, signature: u64) -> u64 {
+        let low = (1_u64 << self.window) - 1;
+        ((signature >> self.window) & low) | ((signature & low) << self.window)
     }
 
     /// The number of buckets.
@@ -86,6 +150,11 @@ pub(super) struct Joiner {
     slices: Slices,
 }
 
+/// The rest of a signature in [`Layout::keyed`] form: its low half.
+fn rest_of(keyed: u64) -> u32 {
+    u32::try_from(keyed & u64::from(u32::MAX)).unwrap_or(u32::MAX)
+}
+
 /// Signatures sorted by their key, each kept as its [`Layout::rest`].
 struct Buckets {
     /// Where each key's bucket begins in `rests` (and, last, where the final one ends).
@@ -94,34 +163,30 @@ struct Buckets {
 }
 
 impl Buckets {
-    /// A counting sort of `signatures` by key.
-    fn sort(&mut self, layout: &Layout, signatures: &[u64]) {
-        if layout.key_bits == 0 {
-            // One bucket, and each rest the signature itself (at most 32 bits).
-            self.starts.clear();
-            self.starts.extend([0, signatures.len()]);
-            self.rests.clear();
-            self.rests.extend(
-                signatures
-                    .iter()
-                    .map(|&s| u32::try_from(s).unwrap_or(u32::MAX)),
-            );
+    /// A counting sort by key of signatures in [`Layout::keyed`] form, each key
+    /// [`Layout::folded`].
+    fn sort(&mut self, layout: &Layout, keyed: &[u64]) {
+        self.starts.clear();
+        self.rests.clear();
+        if layout.keys() == 1 {
+            // One bucket, in the order given.
+            self.starts.extend([0, keyed.len()]);
+            self.rests.extend(keyed.iter().map(|&k| rest_of(k)));
             return;
         }
-        self.starts.clear();
         self.starts.resize(layout.keys() + 1, 0);
-        for &s in signatures {
-            self.starts[layout.key(s) + 1] += 1;
+        let key = |k: u64| layout.folded(usize::try_from(k >> 32).unwrap_or(0));
+        for &k in keyed {
+            self.starts[key(k) + 1] += 1;
         }
         for k in 1..self.starts.len() {
             self.starts[k] += self.starts[k - 1];
         }
-        self.rests.clear();
-        self.rests.resize(signatures.len(), 0);
+        self.rests.resize(keyed.len(), 0);
         let mut fill = self.starts.clone();
-        for &s in signatures {
-            let at = &mut fill[layout.key(s)];
-            self.rests[*at] = layout.rest(s);
+        for &k in keyed {
+            let at = &mut fill[key(k)];
+            self.rests[*at] = rest_of(k);
             *at += 1;
         }
     }
@@ -147,8 +212,9 @@ impl Joiner {
         }
     }
 
-    /// The pairs of an east placement of `east` and a west one of `west` (given mirrored, as
-    /// west signatures) that share no diagonal.
+    /// The pairs of an east placement of `east` and a west one of `west` (both signatures in
+    /// [`Layout::keyed`] form, the west ones as the west half has them) that share no diagonal;
+    /// for even n, with the long diagonals' tally and weights of [`Layout::folded`].
     ///
     /// Both sides are sorted into buckets by key; a bucket meets only the other side's buckets
     /// whose key bits it leaves free. The larger side's buckets are cut into groups of 256
@@ -161,9 +227,9 @@ impl Joiner {
         west: &[u64],
         stop: &crate::budget::Deadline,
     ) -> Option<u64> {
-        let layout = &self.layout;
-        self.east.sort(layout, east);
-        self.west.sort(layout, west);
+        let layout = self.layout;
+        self.east.sort(&layout, east);
+        self.west.sort(&layout, west);
         // Sliced, the larger side makes fewer groups for the smaller one to pass by.
         let (sliced, scanned) = if self.west.rests.len() > self.east.rests.len() {
             (&self.west, &self.east)
@@ -171,12 +237,14 @@ impl Joiner {
             (&self.east, &self.west)
         };
         let keys = layout.keys();
-        let chunks = (2 * (layout.window - layout.key_bits)).div_ceil(CHUNK);
-        let count: fn(&[Lanes], &[u32]) -> u64 = match chunks {
-            ..=4 => count_fitting::<4>,
-            5 => count_fitting::<5>,
-            6 => count_fitting::<6>,
-            _ => count_fitting::<7>,
+        // The chunks of a rest, as many as the counter below looks up.
+        let chunks = (2 * (layout.window - layout.key_bits))
+            .div_ceil(CHUNK)
+            .max(4);
+        let count: fn(&[Table], &[u32]) -> u64 = if chunks == 4 {
+            count_fitting::<4>
+        } else {
+            count_fitting::<5>
         };
         let mut total = 0;
         for key in 0..keys {
@@ -186,11 +254,12 @@ impl Joiner {
             // The other side's buckets that may fit this one: those whose key bits it leaves
             // free, every submask of them.
             let free = (keys - 1) & !key;
+            let weight = layout.weight(key);
             for group in sliced.bucket(key).chunks(LANES) {
-                let table = self.slices.build(group);
+                let table = self.slices.build(group, chunks);
                 let mut sub = free;
                 loop {
-                    total += count(table, scanned.bucket(sub));
+                    total += weight * layout.weight(sub) * count(table, scanned.bucket(sub));
                     if sub == 0 {
                         break;
                     }
@@ -208,10 +277,14 @@ const WORDS: usize = 4;
 const LANES: usize = 64 * WORDS;
 /// A bit for each signature of a group.
 type Lanes = [u64; WORDS];
-/// The bits of a signature looked up together in a group's table.
-const CHUNK: usize = 5;
+/// The bits of a signature looked up together in a group's table. Larger tables take longer to
+/// build and fewer lookups to use: 7 bits (tables of 4 KiB) was the fastest of 5 to 8 for
+/// n = 16 to 18 (`count N --threads 1`).
+const CHUNK: usize = 7;
 /// The chunks of the longest rest (32 bits).
 const MOST_CHUNKS: usize = 32_usize.div_ceil(CHUNK);
+/// A chunk's table: for each value of its bits, the lanes whose signature has none of them.
+type Table = [Lanes; 1 << CHUNK];
 
 /// One group of signatures, sliced (bit-sliced, as in Kluev's `matchtr.h`, written anew): for
 /// each chunk of [`CHUNK`] bits of a rest and each value v of those bits, the lanes whose
@@ -221,15 +294,17 @@ const MOST_CHUNKS: usize = 32_usize.div_ceil(CHUNK);
 struct Slices {
     /// Bit b of every lane's signature: the group transposed.
     columns: Vec<Lanes>,
-    /// `MOST_CHUNKS` tables of 2^`CHUNK` entries, one after another.
-    table: Vec<Lanes>,
+    /// `MOST_CHUNKS` tables, one a chunk.
+    table: Vec<Table>,
 }
 
 impl Slices {
-    /// The tables of `group` (at most [`LANES`] rests); the lanes past its end fit nothing.
-    fn build(&mut self, group: &[u32]) -> &[Lanes] {
-        self.columns.clear();
+    /// The first `chunks` tables of `group` (at most [`LANES`] rests); the lanes past its end
+    /// fit nothing.
+    fn build(&mut self, group: &[u32], chunks: usize) -> &[Table] {
+        // Every entry read below is written first: the buffers are sized once and reused.
         self.columns.resize(MOST_CHUNKS * CHUNK, [0; WORDS]);
+        self.table.resize(MOST_CHUNKS, [[0; WORDS]; 1 << CHUNK]);
         let mut valid = [0_u64; WORDS];
         for (word, lanes) in group.chunks(64).enumerate() {
             valid[word] = u64::MAX >> (64 - lanes.len());
@@ -242,20 +317,23 @@ impl Slices {
                 column[word] = bits;
             }
         }
-        self.table.clear();
-        self.table.resize(MOST_CHUNKS << CHUNK, [0; WORDS]);
-        for chunk in 0..MOST_CHUNKS {
-            let table = &mut self.table[chunk << CHUNK..(chunk + 1) << CHUNK];
-            // Only the lanes of the group: the first chunk's tables carry them to the AND.
+        let columns = self.columns.chunks_exact(CHUNK);
+        for (chunk, (table, columns)) in self.table.iter_mut().zip(columns).enumerate() {
+            if chunk == chunks {
+                break;
+            }
+            // Only the lanes of the group: the first chunk's tables carry them to the AND (the
+            // columns of the words past the group's end are stale, and masked here).
             table[0] = if chunk == 0 { valid } else { [u64::MAX; WORDS] };
-            for v in 1..1_usize << CHUNK {
-                let low = v & v.wrapping_neg();
-                let prev = table[v ^ low];
-                let column = self.columns[chunk * CHUNK + low.trailing_zeros() as usize];
-                table[v] = std::array::from_fn(|i| prev[i] & !column[i]);
+            // The values with bit b highest are those below 2^b with bit b added.
+            for (b, column) in columns.iter().enumerate() {
+                let (below, above) = table.split_at_mut(1 << b);
+                for (high, low) in above[..1 << b].iter_mut().zip(below.iter()) {
+                    *high = std::array::from_fn(|i| low[i] & !column[i]);
+                }
             }
         }
-        &self.table
+        &self.table[..chunks]
     }
 }
 
@@ -276,13 +354,13 @@ fn transpose(matrix: &mut [u64; 64]) {
     }
 }
 
-/// The lanes of a group's `table` whose signature shares no bit with the rest `scanned`.
+/// The lanes of a group's `tables` whose signature shares no bit with the rest `scanned`.
 #[inline]
-fn fitting<const CHUNKS: usize>(table: &[Lanes], scanned: u32) -> Lanes {
+fn fitting<const CHUNKS: usize>(tables: &[Table; CHUNKS], scanned: u32) -> Lanes {
     let mask = (1_u32 << CHUNK) - 1;
-    let mut lanes = table[(scanned & mask) as usize];
-    for chunk in 1..CHUNKS {
-        let entry = table[(chunk << CHUNK) | ((scanned >> (chunk * CHUNK)) & mask) as usize];
+    let mut lanes = tables[0][(scanned & mask) as usize];
+    for (chunk, table) in tables.iter().enumerate().skip(1) {
+        let entry = &table[((scanned >> (chunk * CHUNK)) & mask) as usize];
         for (lane, bits) in lanes.iter_mut().zip(entry) {
             *lane &= bits;
         }
@@ -309,13 +387,18 @@ fn csa(x: Lanes, y: Lanes, z: Lanes) -> (Lanes, Lanes) {
 /// lanes that fit are added eight rests at a time by carry-save adders (after Harley and Seal)
 /// into lanes worth 1, 2 and 4, so that bits are counted once for every eight rests.
 #[inline]
-fn count_fitting<const CHUNKS: usize>(table: &[Lanes], scanned: &[u32]) -> u64 {
-    let table = &table[..CHUNKS << CHUNK];
+fn count_fitting<const CHUNKS: usize>(tables: &[Table], scanned: &[u32]) -> u64 {
+    let tables = tables
+        .first_chunk::<CHUNKS>()
+        .expect("a table for every chunk counted");
     let (mut units, mut twos, mut fours) = ([0; WORDS], [0; WORDS], [0; WORDS]);
     let mut eights = 0;
     let mut batches = scanned.chunks_exact(8);
     for batch in &mut batches {
-        let fit: [Lanes; 8] = std::array::from_fn(|i| fitting::<CHUNKS>(table, batch[i]));
+        let mut fit = [[0; WORDS]; 8];
+        for (lanes, &rest) in fit.iter_mut().zip(batch) {
+            *lanes = fitting(tables, rest);
+        }
         let (two_a, sum) = csa(units, fit[0], fit[1]);
         let (two_b, sum) = csa(sum, fit[2], fit[3]);
         let (four_a, two) = csa(twos, two_a, two_b);
@@ -328,7 +411,7 @@ fn count_fitting<const CHUNKS: usize>(table: &[Lanes], scanned: &[u32]) -> u64 {
     }
     let mut total = 8 * eights + 4 * ones(fours) + 2 * ones(twos) + ones(units);
     for &rest in batches.remainder() {
-        total += ones(fitting::<CHUNKS>(table, rest));
+        total += ones(fitting(tables, rest));
     }
     total
 }
@@ -350,11 +433,14 @@ mod tests {
     }
     #[test]
     fn the_join_counts_every_pair_that_shares_no_diagonal() {
-        // For each width of key in use (n = 16: none; 19: 2 bits; 18: 3; 20: 4), sides of
-        // signatures with about a quarter of their bits set, so that some pairs fit, and with
-        // buckets both smaller and larger than a group of 256, against every pair tried.
+        // For each width of key in use (n = 17: none; 16: 1 bit; 19: 2 bits; 18: 3; 20: 4),
+        // sides of signatures with about a quarter of their bits set, so that some pairs fit,
+        // and with buckets both smaller and larger than a group of 256, against every pair
+        // tried. On even boards, by the rule of the long diagonals: a pair whose sides both
+        // have a queen on one is left out, and a side with a queen on each counts twice.
         let mut rng = crate::rng::Rng::new(5);
         for (n, sizes) in [
+            (17, [(0, 0), (1, 700), (300, 1), (900, 1300)]),
             (16, [(0, 0), (1, 700), (300, 1), (900, 1300)]),
             (19, [(5, 3), (257, 40), (2000, 600), (513, 4000)]),
             (18, [(1, 1), (64, 256), (3000, 2500), (256, 9000)]),
@@ -362,7 +448,15 @@ mod tests {
         ] {
             let layout = Layout::new(n);
             let mask = (1_u64 << (2 * layout.window)) - 1;
+            // The long diagonals' bits, the middle one of each window, on even boards.
+            let long = if n % 2 == 0 {
+                1 << (n / 2 - 1) | 1 << (layout.window + n / 2 - 1)
+            } else {
+                0
+            };
+            let taken = |s: u64| (s & long).count_ones();
             let mut joiner = Joiner::new(layout);
+            let (mut weighed, mut fitted) = (0, 0);
             for (east, west) in sizes {
                 let mut side = |len: usize| -> Vec<u64> {
                     (0..len)
@@ -372,9 +466,18 @@ mod tests {
                 let (east, west) = (side(east), side(west));
                 let tried = east
                     .iter()
-                    .map(|&e| west.iter().filter(|&&w| e & w == 0).count() as u64)
+                    .map(|&e| {
+                        west.iter()
+                            .filter(|&&w| e & w == 0 && (taken(e) == 0 || taken(w) == 0))
+                            .map(|&w| u64::from(taken(e).max(1) * taken(w).max(1)))
+                            .sum::<u64>()
+                    })
                     .sum::<u64>();
-                let counted = joiner.pairs(&east, &west, &crate::budget::Deadline::NONE);
+                weighed += east.iter().chain(&west).filter(|&&s| taken(s) == 2).count();
+                let keyed =
+                    |side: &[u64]| side.iter().map(|&s| layout.keyed(s)).collect::<Vec<_>>();
+                let counted =
+                    joiner.pairs(&keyed(&east), &keyed(&west), &crate::budget::Deadline::NONE);
                 assert_eq!(
                     counted,
                     Some(tried),
@@ -382,8 +485,10 @@ mod tests {
                     east.len(),
                     west.len()
                 );
-                assert!(tried > 0 || east.is_empty() || west.len() < 2, "n = {n}");
+                fitted += tried;
             }
+            assert!(fitted > 0, "n = {n}");
+            assert_eq!(weighed > 0, n % 2 == 0, "n = {n}");
         }
     }
 }
