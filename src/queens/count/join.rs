@@ -160,7 +160,12 @@ struct Buckets {
     /// Where each key's bucket begins in `rests` (and, last, where the final one ends).
     starts: Vec<usize>,
     rests: Vec<u32>,
+    /// Where the next signature of each key and stream goes, while sorting.
+    fill: Vec<usize>,
 }
+
+/// The streams a sort counts and places apart.
+const STREAMS: usize = 4;
 
 impl Buckets {
     /// A counting sort by key of signatures in [`Layout::keyed`] form, each key
@@ -174,20 +179,44 @@ impl Buckets {
             self.rests.extend(keyed.iter().map(|&k| rest_of(k)));
             return;
         }
-        self.starts.resize(layout.keys() + 1, 0);
+        // Four streams (the signatures at i mod 4) counted and placed apart, each in its own
+        // part of every bucket, so that a run of signatures with one key does not wait on one
+        // counter.
+        let keys = layout.keys();
         let key = |k: u64| layout.folded(usize::try_from(k >> 32).unwrap_or(0));
-        for &k in keyed {
-            self.starts[key(k) + 1] += 1;
+        self.fill.clear();
+        self.fill.resize(STREAMS * keys, 0);
+        let mut quads = keyed.chunks_exact(STREAMS);
+        for quad in &mut quads {
+            for (stream, &k) in quad.iter().enumerate() {
+                self.fill[key(k) * STREAMS + stream] += 1;
+            }
         }
-        for k in 1..self.starts.len() {
-            self.starts[k] += self.starts[k - 1];
+        for &k in quads.remainder() {
+            self.fill[key(k) * STREAMS] += 1;
         }
+        // Where each key's part of each stream begins, and where each key begins.
+        let mut at = 0;
+        for (slot, count) in self.fill.iter_mut().enumerate() {
+            if slot % STREAMS == 0 {
+                self.starts.push(at);
+            }
+            (*count, at) = (at, at + *count);
+        }
+        self.starts.push(at);
         self.rests.resize(keyed.len(), 0);
-        let mut fill = self.starts.clone();
-        for &k in keyed {
-            let at = &mut fill[key(k)];
-            self.rests[*at] = rest_of(k);
-            *at += 1;
+        let mut quads = keyed.chunks_exact(STREAMS);
+        for quad in &mut quads {
+            for (stream, &k) in quad.iter().enumerate() {
+                let next = &mut self.fill[key(k) * STREAMS + stream];
+                self.rests[*next] = rest_of(k);
+                *next += 1;
+            }
+        }
+        for &k in quads.remainder() {
+            let next = &mut self.fill[key(k) * STREAMS];
+            self.rests[*next] = rest_of(k);
+            *next += 1;
         }
     }
 
@@ -203,6 +232,7 @@ impl Joiner {
         let buckets = || Buckets {
             starts: Vec::new(),
             rests: Vec::new(),
+            fill: Vec::new(),
         };
         Joiner {
             layout,
@@ -241,11 +271,7 @@ impl Joiner {
         let chunks = (2 * (layout.window - layout.key_bits))
             .div_ceil(CHUNK)
             .max(4);
-        let count: fn(&[Table], &[u32]) -> u64 = if chunks == 4 {
-            count_fitting::<4>
-        } else {
-            count_fitting::<5>
-        };
+        let counters = Counters::new(chunks);
         let mut total = 0;
         for key in 0..keys {
             if stop.expired() {
@@ -259,7 +285,8 @@ impl Joiner {
                 let table = self.slices.build(group, chunks);
                 let mut sub = free;
                 loop {
-                    total += weight * layout.weight(sub) * count(table, scanned.bucket(sub));
+                    total +=
+                        weight * layout.weight(sub) * counters.count(&table, scanned.bucket(sub));
                     if sub == 0 {
                         break;
                     }
@@ -271,12 +298,13 @@ impl Joiner {
     }
 }
 
-/// The words of a group's lanes: 256 signatures side by side, a bit of each in four words.
+/// The words of a group's lanes, at most: 256 signatures side by side, a bit of each in four
+/// words. A smaller group takes one or two words (see [`Slices`]).
 const WORDS: usize = 4;
 /// The signatures of a group.
 const LANES: usize = 64 * WORDS;
-/// A bit for each signature of a group.
-type Lanes = [u64; WORDS];
+/// A bit for each signature of a group of `W` words.
+type Lanes<const W: usize> = [u64; W];
 /// The bits of a signature looked up together in a group's table. Larger tables take longer to
 /// build and fewer lookups to use: 7 bits (tables of 4 KiB) was the fastest of 5 to 8 for
 /// n = 16 to 18 (`count N --threads 1`).
@@ -284,27 +312,37 @@ const CHUNK: usize = 7;
 /// The chunks of the longest rest (32 bits).
 const MOST_CHUNKS: usize = 32_usize.div_ceil(CHUNK);
 /// A chunk's table: for each value of its bits, the lanes whose signature has none of them.
-type Table = [Lanes; 1 << CHUNK];
+type Table<const W: usize> = [Lanes<W>; 1 << CHUNK];
 
 /// One group of signatures, sliced (bit-sliced, as in Kluev's `matchtr.h`, written anew): for
 /// each chunk of [`CHUNK`] bits of a rest and each value v of those bits, the lanes whose
 /// signature has none of v's bits. The lanes that fit a signature s are then the AND of the
-/// entries of s's chunks, and counting them is counting set bits.
+/// entries of s's chunks, and counting them is counting set bits. A group takes as few words
+/// of lanes as its signatures need (one, two or four: buckets are often smaller than 256, and
+/// a word less halves both building the tables and passing a signature by them).
 #[derive(Default)]
 struct Slices {
     /// Bit b of every lane's signature: the group transposed.
-    columns: Vec<Lanes>,
-    /// `MOST_CHUNKS` tables, one a chunk.
-    table: Vec<Table>,
+    columns: Vec<Lanes<WORDS>>,
+    /// The tables of groups of one, two and four words, `MOST_CHUNKS` of each, one a chunk.
+    one: Vec<Table<1>>,
+    two: Vec<Table<2>>,
+    four: Vec<Table<4>>,
+}
+
+/// A group's tables, as wide as it needs.
+enum Sliced<'a> {
+    One(&'a [Table<1>]),
+    Two(&'a [Table<2>]),
+    Four(&'a [Table<4>]),
 }
 
 impl Slices {
     /// The first `chunks` tables of `group` (at most [`LANES`] rests); the lanes past its end
     /// fit nothing.
-    fn build(&mut self, group: &[u32], chunks: usize) -> &[Table] {
+    fn build(&mut self, group: &[u32], chunks: usize) -> Sliced<'_> {
         // Every entry read below is written first: the buffers are sized once and reused.
         self.columns.resize(MOST_CHUNKS * CHUNK, [0; WORDS]);
-        self.table.resize(MOST_CHUNKS, [[0; WORDS]; 1 << CHUNK]);
         let mut valid = [0_u64; WORDS];
         for (word, lanes) in group.chunks(64).enumerate() {
             valid[word] = u64::MAX >> (64 - lanes.len());
@@ -317,24 +355,41 @@ impl Slices {
                 column[word] = bits;
             }
         }
-        let columns = self.columns.chunks_exact(CHUNK);
-        for (chunk, (table, columns)) in self.table.iter_mut().zip(columns).enumerate() {
-            if chunk == chunks {
-                break;
-            }
-            // Only the lanes of the group: the first chunk's tables carry them to the AND (the
-            // columns of the words past the group's end are stale, and masked here).
-            table[0] = if chunk == 0 { valid } else { [u64::MAX; WORDS] };
-            // The values with bit b highest are those below 2^b with bit b added.
-            for (b, column) in columns.iter().enumerate() {
-                let (below, above) = table.split_at_mut(1 << b);
-                for (high, low) in above[..1 << b].iter_mut().zip(below.iter()) {
-                    *high = std::array::from_fn(|i| low[i] & !column[i]);
-                }
+        match group.len().div_ceil(64) {
+            ..=1 => Sliced::One(fill(&mut self.one, &self.columns, &valid, chunks)),
+            2 => Sliced::Two(fill(&mut self.two, &self.columns, &valid, chunks)),
+            _ => Sliced::Four(fill(&mut self.four, &self.columns, &valid, chunks)),
+        }
+    }
+}
+
+/// The first `chunks` tables of a group of `W` words of lanes from its `columns`, for the lanes
+/// of `valid`.
+fn fill<'a, const W: usize>(
+    tables: &'a mut Vec<Table<W>>,
+    columns: &[Lanes<WORDS>],
+    valid: &Lanes<WORDS>,
+    chunks: usize,
+) -> &'a [Table<W>] {
+    tables.resize(MOST_CHUNKS, [[0; W]; 1 << CHUNK]);
+    let columns = columns.chunks_exact(CHUNK);
+    for (chunk, (table, columns)) in tables.iter_mut().zip(columns).take(chunks).enumerate() {
+        // Only the lanes of the group: the first chunk's tables carry them to the AND (the
+        // columns of the words past the group's end are stale, and masked here).
+        table[0] = if chunk == 0 {
+            std::array::from_fn(|i| valid[i])
+        } else {
+            [u64::MAX; W]
+        };
+        // The values with bit b highest are those below 2^b with bit b added.
+        for (b, column) in columns.iter().enumerate() {
+            let (below, above) = table.split_at_mut(1 << b);
+            for (high, low) in above[..1 << b].iter_mut().zip(below.iter()) {
+                *high = std::array::from_fn(|i| low[i] & !column[i]);
             }
         }
-        &self.table[..chunks]
     }
+    &tables[..chunks]
 }
 
 /// Transposes a 64 × 64 matrix of bits, a row a word: afterwards bit c of row r is what bit r
@@ -356,7 +411,10 @@ fn transpose(matrix: &mut [u64; 64]) {
 
 /// The lanes of a group's `tables` whose signature shares no bit with the rest `scanned`.
 #[inline]
-fn fitting<const CHUNKS: usize>(tables: &[Table; CHUNKS], scanned: u32) -> Lanes {
+fn fitting<const CHUNKS: usize, const W: usize>(
+    tables: &[Table<W>; CHUNKS],
+    scanned: u32,
+) -> Lanes<W> {
     let mask = (1_u32 << CHUNK) - 1;
     let mut lanes = tables[0][(scanned & mask) as usize];
     for (chunk, table) in tables.iter().enumerate().skip(1) {
@@ -369,33 +427,33 @@ fn fitting<const CHUNKS: usize>(tables: &[Table; CHUNKS], scanned: u32) -> Lanes
 }
 
 /// The number of lanes set.
-fn ones(lanes: Lanes) -> u64 {
+fn ones<const W: usize>(lanes: Lanes<W>) -> u64 {
     lanes.iter().map(|x| u64::from(x.count_ones())).sum()
 }
 
 /// A carry-save adder of lanes: lane by lane, the bits of x + y + z, as (carries, sums).
 #[inline]
-fn csa(x: Lanes, y: Lanes, z: Lanes) -> (Lanes, Lanes) {
-    let odd: Lanes = std::array::from_fn(|i| x[i] ^ y[i]);
+fn csa<const W: usize>(x: Lanes<W>, y: Lanes<W>, z: Lanes<W>) -> (Lanes<W>, Lanes<W>) {
+    let odd: Lanes<W> = std::array::from_fn(|i| x[i] ^ y[i]);
     (
         std::array::from_fn(|i| (x[i] & y[i]) | (odd[i] & z[i])),
         std::array::from_fn(|i| odd[i] ^ z[i]),
     )
 }
 
-/// The pairs of a lane of a group's `table` and a rest of `scanned` that share no bit. The
+/// The pairs of a lane of a group's `tables` and a rest of `scanned` that share no bit. The
 /// lanes that fit are added eight rests at a time by carry-save adders (after Harley and Seal)
 /// into lanes worth 1, 2 and 4, so that bits are counted once for every eight rests.
 #[inline]
-fn count_fitting<const CHUNKS: usize>(tables: &[Table], scanned: &[u32]) -> u64 {
+fn count_fitting<const CHUNKS: usize, const W: usize>(tables: &[Table<W>], scanned: &[u32]) -> u64 {
     let tables = tables
         .first_chunk::<CHUNKS>()
         .expect("a table for every chunk counted");
-    let (mut units, mut twos, mut fours) = ([0; WORDS], [0; WORDS], [0; WORDS]);
+    let (mut units, mut twos, mut fours) = ([0; W], [0; W], [0; W]);
     let mut eights = 0;
     let mut batches = scanned.chunks_exact(8);
     for batch in &mut batches {
-        let mut fit = [[0; WORDS]; 8];
+        let mut fit = [[0; W]; 8];
         for (lanes, &rest) in fit.iter_mut().zip(batch) {
             *lanes = fitting(tables, rest);
         }
@@ -415,6 +473,42 @@ fn count_fitting<const CHUNKS: usize>(tables: &[Table], scanned: &[u32]) -> u64 
     }
     total
 }
+
+/// The counters of a rest of `CHUNKS` chunks, for groups of each width.
+struct Counters {
+    one: fn(&[Table<1>], &[u32]) -> u64,
+    two: fn(&[Table<2>], &[u32]) -> u64,
+    four: fn(&[Table<4>], &[u32]) -> u64,
+}
+
+impl Counters {
+    /// The counters for rests of `chunks` chunks (4 or 5).
+    fn new(chunks: usize) -> Self {
+        if chunks == 4 {
+            Counters {
+                one: count_fitting::<4, 1>,
+                two: count_fitting::<4, 2>,
+                four: count_fitting::<4, 4>,
+            }
+        } else {
+            Counters {
+                one: count_fitting::<5, 1>,
+                two: count_fitting::<5, 2>,
+                four: count_fitting::<5, 4>,
+            }
+        }
+    }
+
+    /// The pairs of a lane of `sliced` and a rest of `scanned` that share no bit.
+    fn count(&self, sliced: &Sliced<'_>, scanned: &[u32]) -> u64 {
+        match sliced {
+            Sliced::One(tables) => (self.one)(tables, scanned),
+            Sliced::Two(tables) => (self.two)(tables, scanned),
+            Sliced::Four(tables) => (self.four)(tables, scanned),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
