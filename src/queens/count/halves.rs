@@ -223,13 +223,13 @@ impl Split {
         let south = ((rows >> self.south()) as usize) << self.half;
         // Every bottom is written and the length moves past the ones that fit: no branch.
         let mut len = 0;
-        for &(taken, top) in north {
+        for &(taken, top, keyed) in north {
             if top & spared != 0 {
                 continue;
             }
             let at = south | (columns & !(taken as usize));
             let range = quarters.starts[at] as usize..quarters.starts[at + 1] as usize;
-            let (bottoms, keyed) = (
+            let (bottoms, below) = (
                 &quarters.south[range.clone()],
                 &quarters.keyed[usize::from(WEST)][range],
             );
@@ -237,8 +237,8 @@ impl Split {
                 out.resize(len + bottoms.len(), 0);
             }
             let clash = top | spared;
-            let above = self.keyed::<WEST>(top);
-            for (&bottom, &below) in bottoms.iter().zip(keyed) {
+            let above = keyed[usize::from(WEST)];
+            for (&bottom, &below) in bottoms.iter().zip(below) {
                 // The keyed form is the marks' bits moved: that of the union is the union's.
                 out[len] = above | below;
                 len += usize::from(bottom & clash == 0);
@@ -294,8 +294,9 @@ impl Split {
 /// `Split::south`) and on its south rows, at most one a row and one a column, none attacking
 /// another.
 struct Quarters {
-    /// The north quarters by their set of rows: each its columns (bit c − start) and marks.
-    north: Vec<Vec<(u32, Marks)>>,
+    /// The north quarters by their set of rows: each its columns (bit c − start), its marks,
+    /// and its signature in [`Layout::keyed`] form as the east half and the west half have it.
+    north: Vec<Vec<(u32, Marks, [u64; 2])>>,
     /// The south quarters' marks, by their rows (shifted down to row 0) and columns: those of
     /// rows R and columns C are `south[starts[R << half | C]..starts[(R << half | C) + 1]]`.
     south: Vec<Marks>,
@@ -325,7 +326,8 @@ impl Quarters {
             0,
             0,
             &mut |rows, columns, marks| {
-                north[rows as usize].push((columns, marks));
+                let keyed = [split.keyed::<false>(marks), split.keyed::<true>(marks)];
+                north[rows as usize].push((columns, marks, keyed));
                 on()
             },
         );
