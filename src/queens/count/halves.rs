@@ -334,31 +334,16 @@ impl Quarters {
         if !done {
             return None;
         }
-        // The south quarters, counted and then placed by (rows, columns).
+        // By their columns, so that the north quarters that meet the same south ones come one
+        // after another (and find them in the cache).
+        for quarters in &mut north {
+            quarters.sort_unstable_by_key(|&(columns, marks, _)| (columns, marks));
+        }
+        // The south quarters, listed and then placed by (rows, columns).
         let place = |rows: u32, columns: u32| {
             ((rows >> split.south()) as usize) << split.half | columns as usize
         };
-        let mut starts = vec![0_u32; (1 << (split.n - split.south() + split.half)) + 1];
-        let done = Self::fill(
-            split,
-            split.south(),
-            split.n,
-            0,
-            0,
-            0,
-            &mut |rows, columns, _| {
-                starts[place(rows, columns) + 1] += 1;
-                on()
-            },
-        );
-        if !done {
-            return None;
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        let mut south = vec![0; starts[starts.len() - 1] as usize];
-        let mut fill = starts.clone();
+        let mut found = Vec::new();
         let done = Self::fill(
             split,
             split.south(),
@@ -367,14 +352,26 @@ impl Quarters {
             0,
             0,
             &mut |rows, columns, marks| {
-                let at = &mut fill[place(rows, columns)];
-                south[*at as usize] = marks;
-                *at += 1;
+                found.push((place(rows, columns), marks));
                 on()
             },
         );
         if !done {
             return None;
+        }
+        let mut starts = vec![0_u32; (1 << (split.n - split.south() + split.half)) + 1];
+        for &(at, _) in &found {
+            starts[at + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut south = vec![0; found.len()];
+        let mut fill = starts.clone();
+        for (at, marks) in found {
+            let next = &mut fill[at];
+            south[*next as usize] = marks;
+            *next += 1;
         }
         let keyed = [
             south.iter().map(|&m| split.keyed::<false>(m)).collect(),
