@@ -233,14 +233,14 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
     debug_assert_eq!(members.len(), ledger.done.len());
     let left: Vec<usize> = (0..members.len()).filter(|&i| !ledger.done[i]).collect();
     let total = members.len();
-    // Setting up can take long too (the halves' quarters of 21 queens: over a second).
-    let prepared = left.is_empty() || plan.prepare(&stop);
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         t => t,
     }
     .min(left.len())
     .clamp(1, super::size::MAX_THREADS);
+    // Setting up can take long too (the halves' quarters of 21 queens: over a second).
+    let prepared = left.is_empty() || plan.prepare(&stop, threads);
     let base = ledger.seconds;
     if !prepared {
         ledger.seconds = base + start.elapsed().as_secs_f64();

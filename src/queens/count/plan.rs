@@ -18,9 +18,9 @@ pub(super) trait Plan: Sync {
     fn len(&self) -> usize;
     /// A number that names piece `piece` (what it covers), for the checksum of a part.
     fn key(&self, piece: usize) -> u64;
-    /// What every thread needs before counting (built only when there is a piece to count);
-    /// `false` when `stop` came first and it is not built.
-    fn prepare(&self, _stop: &crate::budget::Deadline) -> bool {
+    /// What every thread needs before counting (built only when there is a piece to count, on
+    /// as many as `threads` threads); `false` when `stop` came first and it is not built.
+    fn prepare(&self, _stop: &crate::budget::Deadline, _threads: usize) -> bool {
         true
     }
     /// A counter for one thread, with its own buffers.
