@@ -15,9 +15,8 @@
 //!   none attacking another (7,535,369 of each for n = 20). The east placements on a set of
 //!   rows R are then the north quarters on R's north rows, each with the south quarters on R's
 //!   south rows that fill the other columns and share no diagonal with it. Only the quarters and
-//!   the placements of one R at a time are kept, so the memory stays small (at most, on one
-//!   thread: 39 MiB for n = 18, 279 MiB for n = 20, measured by `/usr/bin/time -f %M`;
-//!   the halves of n = 18 all at once would take 2.5 GB).
+//!   the placements of one R at a time are kept, so the memory stays small (docs/benchmarks.md
+//!   has the peak of each size; the halves of n = 18 all at once would take 2.5 GB).
 //! * **Signatures.** Of a half's diagonals only those that cross into the other half matter:
 //!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes a
 //!   signature with a bit for each, and a pair fits when the signatures share no bit: one AND.
@@ -29,7 +28,7 @@
 //!   each class is joined. On even boards the other symmetries, which do not keep the rows
 //!   apart from the columns, still pay through the two long diagonals (corner to corner):
 //!   only the pairs with all their queens on long diagonals in one half are joined, counted
-//!   twice or four times (`Layout::folded`, in `join`), and two placements that both have
+//!   twice or four times (`Layout::long`, in `join`), and two placements that both have
 //!   such queens are never compared.
 
 use std::sync::OnceLock;

@@ -5,9 +5,9 @@
 //! * **Keys.** A signature is two windows of diagonals, rising then falling ([`Layout`]). A few
 //!   middle bits of each window make its key; the other bits, squeezed together, its rest (at
 //!   most 32 bits). Both are worked out once per quarter of a half, and a half's are the OR of
-//!   its quarters'. A bucket meets only the other side's buckets whose key bits it leaves free.
-//!   On even boards the key also tallies the queens on the two long diagonals
-//!   ([`Layout::folded`]).
+//!   its quarters'. A bucket meets only the other side's buckets whose key bits it leaves free;
+//!   on even boards, also none that shares with it a queen on a long diagonal
+//!   ([`Layout::long`]).
 //! * **Slices.** The larger side's buckets are cut into groups of 256 rests, and each group is
 //!   transposed into a bit of each rest per bit position (bit-sliced, the idea of Kluev's
 //!   `matchtr.h`, written anew) and made into tables: for each seven bits of a rest and each
@@ -25,7 +25,7 @@ pub(super) struct Layout {
     /// The bits of each window that sort the signatures into buckets.
     pub(super) key_bits: usize,
     /// For even n, the bit of each window that stands for a long diagonal of the board: the
-    /// middle one (see [`Layout::folded`]).
+    /// middle one (see [`Layout::long`]).
     long: Option<usize>,
 }
 
@@ -62,9 +62,8 @@ impl Layout {
         (self.key(signature) as u64) << 32 | u64::from(self.rest(signature))
     }
 
-    /// A key made ready for the join, with the bits of the long diagonals (even n) folded into
-    /// a tally: none set when the placement has a queen on neither, the rising window's when it
-    /// has one on one of them, both when it has one on each.
+    /// For even n, the key bits of the board's two long diagonals (corner to corner), else
+    /// none.
     ///
     /// This is the other half of the board's symmetry, after the row sets' classes (see
     /// `halves`): three of its symmetries keep each long diagonal in place (the half turn and
@@ -72,32 +71,34 @@ impl Layout {
     /// on the other long diagonal from one half to the other while it keeps those on its own.
     /// So the solutions with a queen on a long diagonal come in pairs, that queen in the west
     /// half and in the east, and with a queen on each in fours; it is enough to count those
-    /// whose queens on long diagonals are all in one half, twice (or four times). With the bits
-    /// folded, a pair of placements that both have such queens clashes, and the join leaves it
-    /// out; a pair that fits is counted twice (not four times) when one side has a queen on
-    /// each long diagonal ([`Layout::weight`]). Over a class of row sets this counts each
-    /// solution once: the ones with a queen on one long diagonal, in the east half or the
-    /// west, add up to the twice that stands for them. Since the folded bits are key bits,
-    /// the buckets of placements with such queens never meet.
-    fn folded(&self, key: usize) -> usize {
+    /// whose queens on long diagonals are all in one half, twice (or four times). So the join
+    /// never lets two buckets meet that both have a bit of `long` ([`Layout::fits`]), and a
+    /// pair counts twice (not four times) when one side has a queen on each long diagonal
+    /// ([`Layout::weight`]). Over a class of row sets this counts each solution once: the
+    /// ones with a queen on one long diagonal, in the east half or the west, add up to the
+    /// twice that stands for them.
+    fn long(&self) -> usize {
         let Some(bit) = self.long else {
-            return key;
+            return 0;
         };
         let shift = (self.window - self.key_bits) / 2;
-        let (one, both) = (bit - shift, self.key_bits + bit - shift);
-        let (rising, falling) = (key >> one & 1, key >> both & 1);
-        // Without a branch: the tally of either, and of both.
-        (key & !(1 << one | 1 << both)) | (rising | falling) << one | (rising & falling) << both
+        1 << (bit - shift) | 1 << (self.key_bits + bit - shift)
+    }
+
+    /// The keys of the buckets that may hold a signature fitting one with this key: those
+    /// whose bits are among the ones it leaves free, and none of the long diagonals' when it
+    /// has one of them (see [`Layout::long`]).
+    fn fits(&self, key: usize) -> usize {
+        let long = self.long();
+        let free = (self.keys() - 1) & !key;
+        if key & long == 0 { free } else { free & !long }
     }
 
     /// How many times a pair counts for each side in this bucket: twice for the placements with
-    /// a queen on each long diagonal (see [`Layout::folded`]), else once.
+    /// a queen on each long diagonal (see [`Layout::long`]), else once.
     fn weight(&self, key: usize) -> u64 {
-        let Some(bit) = self.long else {
-            return 1;
-        };
-        let shift = (self.window - self.key_bits) / 2;
-        1 + u64::from(key >> (self.key_bits + bit - shift) & 1 == 1)
+        let long = self.long();
+        1 + u64::from(long != 0 && key & long == long)
     }
 
     /// The signature of the west half that mirrors an east placement: the mirror swaps rising
@@ -168,8 +169,7 @@ struct Buckets {
 const STREAMS: usize = 4;
 
 impl Buckets {
-    /// A counting sort by key of signatures in [`Layout::keyed`] form, each key
-    /// [`Layout::folded`].
+    /// A counting sort by key of signatures in [`Layout::keyed`] form.
     fn sort(&mut self, layout: &Layout, keyed: &[u64]) {
         self.starts.clear();
         self.rests.clear();
@@ -183,7 +183,7 @@ impl Buckets {
         // part of every bucket, so that a run of signatures with one key does not wait on one
         // counter.
         let keys = layout.keys();
-        let key = |k: u64| layout.folded(usize::try_from(k >> 32).unwrap_or(0));
+        let key = |k: u64| usize::try_from(k >> 32).unwrap_or(0);
         self.fill.clear();
         self.fill.resize(STREAMS * keys, 0);
         let mut quads = keyed.chunks_exact(STREAMS);
@@ -244,7 +244,7 @@ impl Joiner {
 
     /// The pairs of an east placement of `east` and a west one of `west` (both signatures in
     /// [`Layout::keyed`] form, the west ones as the west half has them) that share no diagonal;
-    /// for even n, with the long diagonals' tally and weights of [`Layout::folded`].
+    /// for even n, with the long diagonals' rule and weights of [`Layout::long`].
     ///
     /// Both sides are sorted into buckets by key; a bucket meets only the other side's buckets
     /// whose key bits it leaves free. The larger side's buckets are cut into groups of 256
@@ -277,9 +277,8 @@ impl Joiner {
             if stop.expired() {
                 return None;
             }
-            // The other side's buckets that may fit this one: those whose key bits it leaves
-            // free, every submask of them.
-            let free = (keys - 1) & !key;
+            // The other side's buckets that may fit this one: every submask of its free bits.
+            let free = layout.fits(key);
             let weight = layout.weight(key);
             for group in sliced.bucket(key).chunks(LANES) {
                 let table = self.slices.build(group, chunks);
