@@ -390,8 +390,8 @@ impl Quarters {
         Some(Quarters {
             north,
             north_starts,
-            keyed,
             south,
+            keyed,
             starts,
         })
     }
