@@ -12,11 +12,11 @@
 //!
 //! * **Quarters.** The east half's north quarter (its first ⌊n/2⌋ rows) and its south quarter
 //!   (the rest) are listed once: every placement with at most one queen a row and a column,
-//!   none attacking another (7,535,369 of each for n = 20). The east placements on a set of
+//!   none attacking another. The east placements on a set of
 //!   rows R are then the north quarters on R's north rows, each with the south quarters on R's
 //!   south rows that fill the other columns and share no diagonal with it. Only the quarters and
-//!   the placements of one R at a time are kept, so the memory stays small (docs/benchmarks.md
-//!   has the peak of each size; the halves of n = 18 all at once would take 2.5 GB).
+//!   the placements of one R at a time are kept, far less than all the halves at once would
+//!   take (docs/benchmarks.md has the peak memory of each size).
 //! * **Signatures.** Of a half's diagonals only those that cross into the other half matter:
 //!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes a
 //!   signature with a bit for each, and a pair fits when the signatures share no bit: one AND.
@@ -25,11 +25,11 @@
 //! * **Symmetry.** Mirroring the board left to right swaps the halves, and turning it upside
 //!   down maps the placements on R to those on R reversed (and the middle queen's row r to
 //!   n − 1 − r): the row sets fall into classes of up to four with the same count, and one of
-//!   each class is joined. On even boards the other symmetries, which do not keep the rows
-//!   apart from the columns, still pay through the two long diagonals (corner to corner):
-//!   only the pairs with all their queens on long diagonals in one half are joined, counted
-//!   twice or four times (`Layout::long`, in `join`), and two placements that both have
-//!   such queens are never compared.
+//!   each class is joined. On even boards the reflections in the two long diagonals (corner
+//!   to corner), which do not keep the rows apart from the columns, still pay: of the
+//!   solutions with a queen on each long diagonal, those with both in one half are counted
+//!   twice and those with one in each half never looked at, and two placements that both have
+//!   a queen on a long diagonal are never compared (`Layout::long`, in `join`).
 
 use std::sync::OnceLock;
 
@@ -40,7 +40,7 @@ use crate::hash::{FNV_START, fnv};
 use crate::queens::error::QueensError;
 
 /// The largest board [`count_by_halves`](super::count_by_halves) takes. Each size up multiplies
-/// the time by six to nine (see the README's benchmarks), so n = 22 would take hours; and from
+/// the time by about 3 to 10 (docs/benchmarks.md), so n = 22 would take hours; and from
 /// n = 23 on, the marks of a placement (two windows of 2n − 1 − ⌈n/2⌉ bits) no longer fit 64
 /// bits.
 pub const MAX_HALVES_N: usize = 21;

@@ -69,14 +69,15 @@ impl Layout {
     /// `halves`): three of its symmetries keep each long diagonal in place (the half turn and
     /// the reflections in the two long diagonals), and each of the reflections moves a queen
     /// on the other long diagonal from one half to the other while it keeps those on its own.
-    /// So the solutions with a queen on a long diagonal come in pairs, that queen in the west
-    /// half and in the east, and with a queen on each in fours; it is enough to count those
-    /// whose queens on long diagonals are all in one half, twice (or four times). So the join
-    /// never lets two buckets meet that both have a bit of `long` ([`Layout::fits`]), and a
-    /// pair counts twice (not four times) when one side has a queen on each long diagonal
-    /// ([`Layout::weight`]). Over a class of row sets this counts each solution once: the
-    /// ones with a queen on one long diagonal, in the east half or the west, add up to the
-    /// twice that stands for them.
+    /// So the solutions with a queen on each long diagonal come in fours: two with both those
+    /// queens in one half (the west or the east) and two with one in each half. It is enough
+    /// to count the first two, twice each: a pair counts twice when one side has a queen on
+    /// each long diagonal ([`Layout::weight`]), and the join never lets two buckets meet that
+    /// both have a bit of `long` ([`Layout::fits`]), since such a pair either clashes or makes
+    /// one of the other two. The reflections swap rows and columns, so this holds summed over
+    /// every set of rows, not for each class of them; and turning the board upside down or
+    /// mirroring it keeps a half's queens on long diagonals in one half, so the weighted
+    /// count is still the same across a class.
     fn long(&self) -> usize {
         let Some(bit) = self.long else {
             return 0;
@@ -123,7 +124,7 @@ impl Layout {
     }
 
     /// The signature without the key's bits, squeezed into 32 bits (2·(window − `key_bits`)
-    /// bits are left: at most 26, for n = 18 to 21), so that the comparisons take several
+    /// bits are left: at most 30), so that the comparisons take several
     /// signatures at a time.
     pub(super) fn rest(&self, signature: u64) -> u32 {
         let shift = (self.window - self.key_bits) / 2;
