@@ -24,46 +24,8 @@ pub(super) struct Layout {
     pub(super) window: usize,
     /// The bits of each window that sort the signatures into buckets.
     pub(super) key_bits: usize,
-    /// For even n, the bit of each window that stands for a long diagonal of the board: the
-    /// middle one (see [`Layout::long`]).
-    long: Option<usize>,
-}
-
-impl Layout {
-    /// The layout of the halves' signatures for n queens.
-    pub(super) fn new(n: usize) -> Self {
-        let layout = Layout {
-            window: n - 1 - n % 2,
-            // The more placements a set of rows has, the more buckets pay: these were the
-            // fastest for each n (`count N --threads 1`, or a part of it, against one bit more
-            // and one less), with at most 32 bits left beside them. Even boards take at least
-            // one, for the long diagonals.
-            key_bits: match n {
-                ..=17 if n % 2 == 1 => 0,
-                ..=17 => 1,
-                18 => 3,
-                19 => 2,
-                _ => 4,
-            },
-            long: n.is_multiple_of(2).then_some(n / 2 - 1),
-        };
-        debug_assert!(2 * (layout.window - layout.key_bits) <= 32);
-        debug_assert!(layout.long.is_none_or(|bit| {
-            let shift = (layout.window - layout.key_bits) / 2;
-            (shift..shift + layout.key_bits).contains(&bit)
-        }));
-        layout
-    }
-
-    /// A signature in the form the join takes: its key above 32 bits, its rest below (both
-    /// are its bits moved, so the form of the union of two placements' queens is the union of
-    /// their forms).
-    pub(super) fn keyed(&self, signature: u64) -> u64 {
-        (self.key(signature) as u64) << 32 | u64::from(self.rest(signature))
-    }
-
-    /// For even n, the key bits of the board's two long diagonals (corner to corner), else
-    /// none.
+    /// For even n, the key bits of the board's two long diagonals (corner to corner), the middle
+    /// bit of each window; else none.
     ///
     /// This is the other half of the board's symmetry, after the row sets' classes (see
     /// `halves`): three of its symmetries keep each long diagonal in place (the half turn and
@@ -78,28 +40,60 @@ impl Layout {
     /// every set of rows, not for each class of them; and turning the board upside down or
     /// mirroring it keeps a half's queens on long diagonals in one half, so the weighted
     /// count is still the same across a class.
-    fn long(&self) -> usize {
-        let Some(bit) = self.long else {
-            return 0;
+    long: usize,
+}
+
+impl Layout {
+    /// The layout of the halves' signatures for n queens.
+    pub(super) fn new(n: usize) -> Self {
+        let mut layout = Layout {
+            window: n - 1 - n % 2,
+            // The more placements a set of rows has, the more buckets pay: these were the
+            // fastest for each n (`count N --threads 1`, or a part of it, against one bit more
+            // and one less), with at most 32 bits left beside them. Even boards take at least
+            // one, for the long diagonals.
+            key_bits: match n {
+                ..=17 if n % 2 == 1 => 0,
+                ..=17 => 1,
+                18 => 3,
+                19 => 2,
+                _ => 4,
+            },
+            long: 0,
         };
-        let shift = (self.window - self.key_bits) / 2;
-        1 << (bit - shift) | 1 << (self.key_bits + bit - shift)
+        debug_assert!(2 * (layout.window - layout.key_bits) <= 32);
+        if n.is_multiple_of(2) {
+            // The middle bit of each window, which is among its key bits.
+            let (bit, shift) = (n / 2 - 1, (layout.window - layout.key_bits) / 2);
+            debug_assert!((shift..shift + layout.key_bits).contains(&bit));
+            layout.long = 1 << (bit - shift) | 1 << (layout.key_bits + bit - shift);
+        }
+        layout
+    }
+
+    /// A signature in the form the join takes: its key above 32 bits, its rest below (both
+    /// are its bits moved, so the form of the union of two placements' queens is the union of
+    /// their forms).
+    pub(super) fn keyed(&self, signature: u64) -> u64 {
+        (self.key(signature) as u64) << 32 | u64::from(self.rest(signature))
     }
 
     /// The keys of the buckets that may hold a signature fitting one with this key: those
     /// whose bits are among the ones it leaves free, and none of the long diagonals' when it
     /// has one of them (see [`Layout::long`]).
     fn fits(&self, key: usize) -> usize {
-        let long = self.long();
         let free = (self.keys() - 1) & !key;
-        if key & long == 0 { free } else { free & !long }
+        if key & self.long == 0 {
+            free
+        } else {
+            free & !self.long
+        }
     }
 
     /// How many times a pair counts for each side in this bucket: twice for the placements with
     /// a queen on each long diagonal (see [`Layout::long`]), else once.
     fn weight(&self, key: usize) -> u64 {
-        let long = self.long();
-        1 + u64::from(long != 0 && key & long == long)
+        1 + u64::from(self.long != 0 && key & self.long == self.long)
     }
 
     /// The signature of the west half that mirrors an east placement: the mirror swaps rising
