@@ -239,12 +239,19 @@ def carries_answers(output):
 INPUTS_LITERAL = re.compile(r'r#{4}".*?(?:"#{4}|\Z)', re.DOTALL)
 
 
+# A terminal's escape sequences (colours), which evcxr puts into a compile error around each
+# character of the code it quotes: taken out first, or the inputs' literal would not be found.
+TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+
+
 def without_inputs(text):
-    """Text (or a list of lines, as notebooks keep it) with the judge's inputs left out."""
+    """Text (or a list of lines, as notebooks keep it) without colours and with the judge's
+    inputs left out."""
     if isinstance(text, list):
         text = "".join(text)
-    return INPUTS_LITERAL.sub('r####"(the judge\'s inputs)"####', text) \
-        if isinstance(text, str) else text
+    if not isinstance(text, str):
+        return text
+    return INPUTS_LITERAL.sub('r####"(the judge\'s inputs)"####', TERMINAL_ESCAPE.sub("", text))
 
 
 def as_display(output):

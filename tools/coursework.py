@@ -1207,12 +1207,15 @@ HIDDEN_SIGNS = {"a seed": re.compile(r"\bseed\b", re.IGNORECASE),
 
 def hidden_kept_hidden(root, assignment):
     """The problems found in the feedback of every submission of one assignment: any of
-    HIDDEN_SIGNS."""
+    HIDDEN_SIGNS, in the page as written or in its text alone (tags left out: a text coloured a
+    character at a time, as evcxr quotes code in a compile error, is a tag around each
+    character)."""
     problems = []
     for feedback in sorted((root / "feedback").glob(f"*/{assignment}/{assignment}.html")):
-        text = html.unescape(feedback.read_text(encoding="utf-8"))
+        page = feedback.read_text(encoding="utf-8")
+        texts = [html.unescape(page), html.unescape(re.sub(r"<[^>]*>", "", page))]
         for what, sign in HIDDEN_SIGNS.items():
-            if sign.search(text):
+            if any(sign.search(text) for text in texts):
                 problems.append(f"{assignment}: the feedback of {feedback.parts[-3]} shows {what}")
     return problems
 
