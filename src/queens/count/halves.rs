@@ -12,11 +12,11 @@
 //!
 //! * **Quarters.** The east half's north quarter (its first ⌊n/2⌋ rows) and its south quarter
 //!   (the rest) are listed once: every placement with at most one queen a row and a column,
-//!   none attacking another. The east placements on a set of
-//!   rows R are then the north quarters on R's north rows, each with the south quarters on R's
-//!   south rows that fill the other columns and share no diagonal with it. Only the quarters and
-//!   the placements of one R at a time are kept, far less than all the halves at once would
-//!   take (docs/benchmarks.md has the peak memory of each size).
+//!   none attacking another. The east placements on a set of rows R are then the north
+//!   quarters on R's north rows, each with the south quarters on R's south rows that fill the
+//!   other columns and share no diagonal with it. Only the quarters and the placements of one R
+//!   at a time are kept, far less than all the halves at once would take (docs/benchmarks.md
+//!   has the peak memory of each size).
 //! * **Signatures.** Of a half's diagonals only those that cross into the other half matter:
 //!   n − 1 rising ones and n − 1 falling ones (n − 2 each for odd n). A placement becomes a
 //!   signature with a bit for each, and a pair fits when the signatures share no bit: one AND.
