@@ -22,7 +22,8 @@ target/coursework/.
                                                  (full marks), partly right answers (exactly the
                                                  points of their right parts, WRONG_SCORES), the
                                                  untouched stubs (0, and every stub compiles) and an
-                                                 endless loop (0, stopped by the checker); then
+                                                 endless loop (0, stopped by the checker; it spins
+                                                 in SPINNING_LOOP, sleeps elsewhere); then
                                                  generate_feedback, whose HTML must show the
                                                  checkers' pictures; the cheats of GENERIC_CHEATS on
                                                  every assignment and those of CHEATS on one, each
@@ -57,6 +58,12 @@ BEGIN, END = "// BEGIN SOLUTION", "// END SOLUTION"
 
 # The submissions graded in the test, and what each must score.
 SUBMISSIONS = ["solutions", "wrong", "stubs", "endless-loop"]
+# The endless loop's body. In SPINNING_LOOP's copy it spins, as a student's loop would; in the
+# others it sleeps, which the checker's limit (wall time) stops the same way, without taking a
+# core for those 15 s from the gradings beside it.
+SPINNING_LOOP = "01-backtracking"
+ENDLESS_LOOPS = {True: "loop {}",
+                 False: "loop { std::thread::sleep(std::time::Duration::from_secs(1)); }"}
 
 # An honest student whose notebook prints a lot: the solutions with a cell of their own that
 # prints 6 MB first. It must be graded whole, with full marks (nbclient once gave up waiting for
@@ -923,8 +930,9 @@ def check_bundle(archive_path):
     return problems
 
 
-def submission(source, released, kind):
-    """One student's notebook: the released copy with its solution cells filled in."""
+def submission(source, released, kind, spin=True):
+    """One student's notebook: the released copy with its solution cells filled in (for the
+    endless loop, one that spins or, without `spin`, one that sleeps)."""
     notebook = load(released)
     answers = {c["metadata"]["nbgrader"]["grade_id"]: c for c in load(source)["cells"]
                if c["metadata"].get("nbgrader", {}).get("solution")}
@@ -947,7 +955,7 @@ def submission(source, released, kind):
             wrong = original["metadata"].get("nqueens", {}).get("wrong")
             new_body = (wrong if wrong is not None else "\n".join(body.split("\n")[1:-1])) + "\n"
         elif first:  # endless-loop: the first function loops, the rest stay stubs
-            new_body = indent + "loop {}\n"
+            new_body = indent + ENDLESS_LOOPS[spin] + "\n"
         else:
             continue
         first = False
@@ -1081,7 +1089,7 @@ def grading_copy(assignment):
         # The graded solutions hold the other right answers of ALTERNATIVES; Validate runs the
         # source's own solutions (see validate).
         made = alternatives(source, released, assignment) if kind == "solutions" \
-            else submission(source, released, kind)
+            else submission(source, released, kind, spin=assignment == SPINNING_LOOP)
         dump(made, root / "submitted" / kind / assignment / f"{assignment}.ipynb")
     for attack in cheats_of(assignment, source):
         dump(cheat(source, released, attack),
