@@ -183,6 +183,9 @@ FIRST = """(() => {
 })()"""
 
 SHUTDOWN = "(" + PANEL + ").sessionContext.shutdown().then(() => true)"
+# A new session with a new kernel for the open notebook, once the old one is shut down: what
+# opening the notebook again would start, without loading the page again.
+FRESH_KERNEL = "(" + PANEL + ").sessionContext.changeKernel({name: 'rust'}).then(() => true)"
 
 
 def run_all(browser, name, whole):
@@ -234,10 +237,11 @@ def check_notebook(browser, port, name, cold):
         # warm one of every lecture notebook when it is alone.
         whole = lecture and (not cold or (kind == "cold" and name in WHOLE))
         if kind == "warm" and cold:
-            # A fresh kernel on the cache the cold run built: evcxr's own restart now and then
-            # dies on a broken pipe to its child process (kernel-test covers restarts).
+            # A fresh kernel on the cache the cold run built, not a restart: evcxr's own restart
+            # now and then dies on a broken pipe to its child process (kernel-test covers
+            # restarts).
             browser.evaluate(SHUTDOWN)
-            open_notebook(browser, port, name)
+            browser.evaluate(FRESH_KERNEL)
         try:
             first, last = run_all(browser, name, whole)
         except RuntimeError as error:
