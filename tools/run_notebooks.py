@@ -39,7 +39,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
-# The notebooks that take longest to run (08 about 80 s, 04 about 50 s, the others 25 to 35 s
+# The notebooks that take longest to run (08 about 80 s, 04 about 50 s, the others 25 to 36 s
 # in `make test`'s log), started first when several run side by side.
 LONGEST = ["08-cdcl", "04-all-solutions"]
 
