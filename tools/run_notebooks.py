@@ -40,7 +40,8 @@ from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
 # The notebooks that take longest to run (08 about 80 s, 04 about 50 s, the others 25 to 36 s
-# in `make test`'s log), started first when several run side by side.
+# in the log of a `make test` that started them in the order of their names), started first
+# when several run side by side.
 LONGEST = ["08-cdcl", "04-all-solutions"]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
