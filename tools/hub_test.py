@@ -156,7 +156,21 @@ class Kernel:
     """A kernel's websocket, as JupyterLab opens it."""
 
     @classmethod
-    async def open(cls, server, kernel_id):
+    async def open(cls, server, kernel_id, attempts=3):
+        """The kernel's websocket, once the kernel has answered. The server closes a websocket
+        whose kernel does not answer its first requests within a minute (a kernel starting on a
+        busy machine can take longer); JupyterLab then opens it again, and so does the test,
+        saying so, up to `attempts` times."""
+        for _ in range(attempts - 1):
+            try:
+                return await cls.connect(server, kernel_id)
+            except Closed:
+                print(f"{server.name}: the kernel's websocket closed before the kernel "
+                      "answered; opened again, as JupyterLab does", flush=True)
+        return await cls.connect(server, kernel_id)
+
+    @classmethod
+    async def connect(cls, server, kernel_id):
         self = cls()
         self.server, self.id = server, kernel_id
         self.session = uuid.uuid4().hex
