@@ -277,11 +277,11 @@ def main():
     if jobs < 1:
         parser.error("--jobs must be at least 1")
     failed = 0
-    # Processes, not threads: each notebook's client runs its own event loop. Results are
-    # printed in the notebooks' order, each as soon as it and those before it are done.
     def longest_first(path):
         return LONGEST.index(path.stem) if path.stem in LONGEST else len(LONGEST)
 
+    # Processes, not threads: each notebook's client runs its own event loop. Results are
+    # printed in the notebooks' order, each as soon as it and those before it are done.
     with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(paths) or 1)) as pool:
         started = {path: pool.submit(run, path, args) for path in sorted(paths, key=longest_first)}
         for future in [started[path] for path in paths]:
