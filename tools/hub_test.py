@@ -201,11 +201,15 @@ class Kernel:
 
     def request(self, kind, content):
         msg_id = uuid.uuid4().hex
-        self.socket.write_message(json.dumps({
-            "header": {"msg_id": msg_id, "username": self.server.name, "session": self.session,
-                       "msg_type": kind, "version": "5.3"},
-            "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
-            "content": content}))
+        try:
+            self.socket.write_message(json.dumps({
+                "header": {"msg_id": msg_id, "username": self.server.name,
+                           "session": self.session, "msg_type": kind, "version": "5.3"},
+                "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+                "content": content}))
+        except websocket.WebSocketClosedError:
+            # Closed between two reads: the same as a read that finds it closed.
+            raise Closed(f"{self.server.name}: the kernel's websocket closed") from None
         return msg_id
 
     async def ready(self, timeout=300):

@@ -1,5 +1,6 @@
-"""The course hub's pieces that run without a hub: the kernel's limits, the students' names, and
-the folders the setup writes only when they change."""
+"""The course hub's pieces that run without a hub: the kernel's limits, the students' names, the
+folders the setup writes only when they change, and the hub test's kernel websocket, opened again
+when the server closes it."""
 
 import os
 import resource
@@ -68,3 +69,69 @@ def test_a_folder_is_replaced_only_when_its_files_change(tmp_path):
     assert hub.replace_tree(target, write("fn b() {}"))
     assert (target / "src" / "lib.rs").read_text() == "fn b() {}"
     assert not (tmp_path / "crate.new").exists()
+
+
+# A kernel's websocket served by a stand-in for the student's server: it closes the first
+# `closing` websockets at once (as jupyter_server does when a new kernel has not answered within
+# its minute) and answers kernel_info_request on the others. Run in a child process: importing
+# tools.hub_test sets the hub's environment.
+STAND_IN = r"""
+import asyncio, json, sys
+from tornado import httpserver, netutil, web, websocket
+from tools import hub_test
+
+closing, attempts = int(sys.argv[1]), int(sys.argv[2])
+opened = 0
+
+class Channels(websocket.WebSocketHandler):
+    def open(self, *path):
+        global opened
+        opened += 1
+        if opened <= closing:
+            self.close()
+
+    def on_message(self, text):
+        message = json.loads(text)
+        if message["header"]["msg_type"] == "kernel_info_request":
+            self.write_message(json.dumps({
+                "msg_type": "kernel_info_reply", "header": {"msg_type": "kernel_info_reply"},
+                "parent_header": message["header"], "content": {}}))
+
+class Student:
+    name, headers = "hubtest-01", {}
+
+async def main():
+    sockets = netutil.bind_sockets(0, "127.0.0.1")
+    httpserver.HTTPServer(web.Application(
+        [(r"/user/[^/]+/api/kernels/[^/]+/channels", Channels)])).add_sockets(sockets)
+    hub_test.PORT = sockets[0].getsockname()[1]
+    try:
+        await hub_test.Kernel.open(Student, "a-kernel", attempts=attempts)
+        print("answered", opened)
+    except hub_test.Closed:
+        print("closed", opened)
+
+asyncio.run(main())
+"""
+
+
+def kernel_opened(closing, attempts):
+    """What `Kernel.open` did against the stand-in: its last line, and the lines it said."""
+    done = subprocess.run([sys.executable, "-c", STAND_IN, str(closing), str(attempts)],
+                          capture_output=True, text=True, check=False, timeout=120,
+                          cwd=rust_kernel.__file__.rsplit("/tools/", 1)[0])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    return lines[-1], [line for line in lines[:-1] if "opened again" in line]
+
+
+def test_a_websocket_closed_before_the_kernel_answered_is_opened_again():
+    last, said = kernel_opened(closing=2, attempts=3)
+    assert last == "answered 3"
+    assert len(said) == 2
+
+
+def test_a_websocket_that_keeps_closing_fails_after_its_attempts():
+    last, said = kernel_opened(closing=5, attempts=3)
+    assert last == "closed 3"
+    assert len(said) == 2
