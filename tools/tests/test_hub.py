@@ -1,6 +1,6 @@
 """The course hub's pieces that run without a hub: the kernel's limits, the students' names, the
-folders the setup writes only when they change, and the hub test's kernel websocket, opened again
-when the server closes it."""
+folders the setup writes only when they change, the servers' cgroups (v1 and v2, on a stand-in for
+/sys/fs/cgroup), and the hub test's kernel websocket, opened again when the server closes it."""
 
 import os
 import resource
@@ -70,6 +70,61 @@ def test_a_folder_is_replaced_only_when_its_files_change(tmp_path):
     assert (target / "src" / "lib.rs").read_text() == "fn b() {}"
     assert not (tmp_path / "crate.new").exists()
 
+
+
+# The cgroups the hub makes, on a stand-in for /sys/fs/cgroup: the files each version reads and
+# writes (the machines the tests run on have one version or the other, or no right to write).
+def stand_in_cgroups(root, version):
+    if version == 2:
+        (root / "cgroup.controllers").write_text("cpuset cpu io memory pids\n")
+    else:
+        for part in ("memory", "cpu", "pids", "cpuacct"):
+            (root / part).mkdir()
+    return root
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_server_is_confined_in_the_cgroup_files_of_its_version(tmp_path, monkeypatch, version):
+    layout = hub.layout
+    monkeypatch.setattr(layout.Confinement, "MOUNT", stand_in_cgroups(tmp_path, version))
+    confinement = layout.Confinement("ada")
+    assert confinement.version == version
+    assert confinement.create(), confinement.reason
+    memory, processes = str(layout.MEMORY_GIB << 30), str(layout.PROCESSES)
+    if version == 2:
+        group = tmp_path / "nqueens" / "ada"
+        for folder in (tmp_path, tmp_path / "nqueens"):
+            assert (folder / "cgroup.subtree_control").read_text() == "+memory +cpu +pids"
+        assert [(group / name).read_text() for name in
+                ("memory.max", "memory.swap.max", "pids.max", "cpu.weight")] == \
+            [memory, "0", processes, "100"]
+        (group / "cpu.stat").write_text("usage_usec 2500000\nuser_usec 2000000\n")
+        (group / "memory.peak").write_text("123456789\n")
+        groups = [group]
+    else:
+        groups = [tmp_path / part / "nqueens" / "ada" for part in ("memory", "cpu", "pids",
+                                                                   "cpuacct")]
+        assert [(g / name).read_text() for g, name in zip(groups, (
+            "memory.limit_in_bytes", "cpu.shares", "pids.max", "cpuacct.usage"))] == \
+            [memory, "1024", processes, "0"]
+        (groups[3] / "cpuacct.usage").write_text("2500000000\n")
+        (groups[0] / "memory.max_usage_in_bytes").write_text("123456789\n")
+    confinement.join()
+    assert all((g / "cgroup.procs").read_text() == str(os.getpid()) for g in groups)
+    assert confinement.cpu_seconds() == 2.5
+    assert confinement.peak_memory() == 123456789
+
+
+def test_a_cgroup_it_cannot_make_is_said_and_not_joined(tmp_path, monkeypatch):
+    layout = hub.layout
+    monkeypatch.setattr(layout.Confinement, "MOUNT", stand_in_cgroups(tmp_path, 2))
+    (tmp_path / "nqueens").write_text("a file where the hub's folder would go")
+    confinement = layout.Confinement("ada")
+    assert not confinement.create()
+    assert confinement.reason.startswith("no cgroup for ada:")
+    confinement.join()
+    assert not (tmp_path / "nqueens" / "ada").exists()
+    assert confinement.cpu_seconds() is None and confinement.peak_memory() is None
 
 # A kernel's websocket served by a stand-in for the student's server: it closes the first
 # `closing` websockets at once (as jupyter_server does when a new kernel has not answered within
