@@ -96,10 +96,11 @@ slurm-test: build
 ## kernel spec that builds in a kept directory (tools/rust_kernel.py)
 setup: $(VENV)/.installed evcxr kernel
 
-$(VENV)/.installed: tools/requirements.txt
+$(VENV)/.installed: tools/requirements.txt tools/constraints.txt
 	$(PYTHON3) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r tools/requirements.txt
-	cp tools/requirements.txt $@
+	$(PY) -m pip install --quiet --disable-pip-version-check -r tools/requirements.txt \
+		-c tools/constraints.txt
+	cat tools/requirements.txt tools/constraints.txt > $@
 
 # Building evcxr_jupyter takes 10-15 minutes on two cores: only when the pinned version is missing.
 evcxr:

@@ -101,8 +101,9 @@ def replace_tree(target, write):
 
 
 def python_environment():
-    """The hub's Python in layout.VENV, from the system's, with requirements.txt installed."""
-    wanted = (HUB / "requirements.txt").read_text()
+    """The hub's Python in layout.VENV, from the system's, with requirements.txt installed
+    under constraints.txt (every package at the version the hub test passed with)."""
+    wanted = (HUB / "requirements.txt").read_text() + (HUB / "constraints.txt").read_text()
     stamp = layout.VENV / ".installed"
     if stamped(stamp, wanted):
         return
@@ -117,7 +118,8 @@ def python_environment():
         subprocess.run(["apt-get", "install", "-y", "-qq", "python3-venv"], env=env, check=True)
         run(SYSTEM_PYTHON, "-m", "venv", layout.VENV)
     run(layout.VENV / "bin" / "python", "-m", "pip", "install", "--quiet",
-        "--disable-pip-version-check", "-r", HUB / "requirements.txt")
+        "--disable-pip-version-check", "-r", HUB / "requirements.txt", "-c",
+        HUB / "constraints.txt")
     stamp.write_text(wanted)
     print(f"{layout.VENV}: the hub's Python")
 
