@@ -32,6 +32,7 @@ import argparse
 import contextlib
 import fcntl
 import hashlib
+import json
 import os
 import pathlib
 import pwd
@@ -121,14 +122,15 @@ def install():
     HOME.chmod(0o755)
     version = rustc_version()
     stamp = HOME / "toolchain.version"
+    cargo_home = pathlib.Path(os.environ.get("CARGO_HOME", pathlib.Path.home() / ".cargo"))
     if not stamp.exists() or stamp.read_text().strip() != version:
         for part in ("toolchain", "cargo"):
             shutil.rmtree(HOME / part, ignore_errors=True)
         link_tree(toolchain(), HOME / "toolchain")
-        cargo_home = pathlib.Path(os.environ.get("CARGO_HOME", pathlib.Path.home() / ".cargo"))
         (HOME / "cargo").mkdir()
         link_tree(cargo_home / "registry", HOME / "cargo" / "registry")
         stamp.write_text(version + "\n")
+    private_index(cargo_home / "registry" / "index", HOME / "cargo" / "registry" / "index")
     # rust-analyzer, in every graded kernel, would read them at its start (rust_kernel.py).
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))
     import rust_kernel
@@ -150,6 +152,33 @@ def link_tree(source, target):
     if done.returncode != 0:
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(source, target, symlinks=True)
+
+
+def private_index(source, target):
+    """Makes `target` a copy of cargo's registry index `source` that shares no file with it.
+    Cargo, as root and online, rewrites the index's files in place (its config.json at every
+    fetch); in a hard-linked copy a graded kernel's cargo could read one half-written (it did:
+    "config.json not found in registry"). Made again while any of its files is a link; a
+    copy whose config.json does not read (caught mid-write) is made again."""
+    if not source.is_dir():
+        return
+    files = [p for p in target.rglob("*") if p.is_file()] if target.is_dir() else []
+    if files and all(p.stat().st_nlink == 1 for p in files):
+        return
+    partial = target.with_name(target.name + ".partial")
+    for _ in range(10):
+        shutil.rmtree(partial, ignore_errors=True)
+        shutil.copytree(source, partial, symlinks=True)
+        try:
+            for config in partial.glob("*/config.json"):
+                json.loads(config.read_text())
+        except ValueError:
+            time.sleep(0.5)
+            continue
+        shutil.rmtree(target, ignore_errors=True)
+        partial.rename(target)
+        return
+    sys.exit(f"{source}: a config.json that does not read as JSON")
 
 
 def digest_of_file(path):
