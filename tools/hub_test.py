@@ -196,8 +196,12 @@ class Kernel:
         message = await asyncio.wait_for(self.messages.get(), timeout)
         if message is None:
             self.messages.put_nowait(None)
-            raise Closed(f"{self.server.name}: the kernel's websocket closed")
+            raise self.closed()
         return message
+
+    def closed(self):
+        """The failure a closed websocket is (JupyterLab, and `open`, open it again)."""
+        return Closed(f"{self.server.name}: the kernel's websocket closed")
 
     def request(self, kind, content):
         msg_id = uuid.uuid4().hex
@@ -209,7 +213,7 @@ class Kernel:
                 "content": content}))
         except websocket.WebSocketClosedError:
             # Closed between two reads: the same as a read that finds it closed.
-            raise Closed(f"{self.server.name}: the kernel's websocket closed") from None
+            raise self.closed() from None
         return msg_id
 
     async def ready(self, timeout=300):
