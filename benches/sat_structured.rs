@@ -12,7 +12,9 @@
 //!   with at most one queen a line in a linear encoding (satisfiable);
 //! * `colouring`: 3-colouring a random graph of average degree 4.6, near the threshold, whose
 //!   edges join only vertices of different colours in a hidden colouring (satisfiable);
-//! * `langford`: Langford pairs L(2, n), satisfiable exactly when n ≡ 0 or 3 (mod 4);
+//! * `langford`: Langford pairs L(2, n), satisfiable exactly when n ≡ 0 or 3 (mod 4), each
+//!   beside [`RENAMINGS`] renamed copies of it ([`renamed`]): with one formula of each size,
+//!   the family's total was the luck of one search on L(2, 10);
 //! * `latin`: completing a Latin square with 42 % of its cells empty, the hard region of
 //!   quasigroup completion (satisfiable: the square it came from);
 //! * `counter`: bounded model checking of a k-bit counter that counts on the steps its input
@@ -132,6 +134,38 @@ fn langford(n: usize) -> Cnf {
     cnf
 }
 
+/// The same formula under other names: its variables renumbered, their signs flipped and its
+/// clauses and their literals reordered, at random from `seed`. Its answer is the same; how soon
+/// a solver finds it can change a great deal, as it can with the seed of a random family.
+fn renamed(cnf: &Cnf, seed: u64) -> Cnf {
+    fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, rng.below(i + 1));
+        }
+    }
+    let mut rng = Rng::new(seed);
+    let mut to: Vec<usize> = (1..=cnf.variables()).collect();
+    shuffle(&mut to, &mut rng);
+    let flip: Vec<bool> = (0..cnf.variables()).map(|_| rng.chance(1, 2)).collect();
+    let mut clauses: Vec<Vec<i32>> = cnf
+        .iter()
+        .map(|clause| {
+            clause
+                .iter()
+                .map(|&l| {
+                    let v = l.unsigned_abs() as usize - 1;
+                    literal(to[v], (l > 0) != flip[v])
+                })
+                .collect()
+        })
+        .collect();
+    shuffle(&mut clauses, &mut rng);
+    for clause in &mut clauses {
+        shuffle(clause, &mut rng);
+    }
+    Cnf::from_lists(&clauses)
+}
+
 /// A Latin square of order `n` with `holes` percent of its cells emptied: the cyclic square
 /// with its rows, columns and symbols shuffled, the remaining cells given as units.
 fn latin(n: usize, holes: usize, seed: u64) -> Cnf {
@@ -206,6 +240,8 @@ fn counter(bits: usize, steps: usize) -> Cnf {
 
 const VERTICES: usize = 600;
 const LANGFORD: [usize; 6] = [9, 10, 11, 12, 15, 16];
+/// Renamed copies of each Langford formula beside it.
+const RENAMINGS: u64 = 4;
 const ORDER: usize = 40;
 const COUNTERS: [(usize, usize); 4] = [(9, 510), (9, 511), (10, 1022), (10, 1023)];
 
@@ -237,7 +273,15 @@ fn families() -> Vec<Family> {
         name: "langford",
         formulas: LANGFORD
             .into_iter()
-            .map(|n| (format!("L(2, {n})"), langford(n), n % 4 == 0 || n % 4 == 3))
+            .flat_map(|n| {
+                let cnf = langford(n);
+                let satisfiable = n % 4 == 0 || n % 4 == 3;
+                let copies = (1..=RENAMINGS).map(move |seed| {
+                    let name = format!("L(2, {n}), renamed {seed}");
+                    (name, renamed(&cnf, seed), satisfiable)
+                });
+                std::iter::once((format!("L(2, {n})"), langford(n), satisfiable)).chain(copies)
+            })
             .collect(),
     });
     all.push(Family {

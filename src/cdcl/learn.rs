@@ -2,7 +2,7 @@
 //! clause, its LBD, and the deletion of the worse half of the learnt clauses.
 
 use super::options::ProofStep;
-use super::solver::{Conflict, MINIMISE_WALK, OtherLits, Solver};
+use super::solver::{Conflict, MINIMISE_WALK, OtherLits, Scratch, Solver};
 use super::types::{Lit, Why};
 
 impl Solver {
@@ -84,32 +84,32 @@ impl Solver {
         for l in learnt.iter() {
             self.seen[l.var()] = true;
         }
-        let mut marked: Vec<usize> = Vec::new();
-        let mut poisoned: Vec<usize> = Vec::new();
-        let mut keep = vec![learnt[0]];
+        let mut scratch = std::mem::take(&mut self.scratch);
         let levels = learnt
             .iter()
             .fold(0u64, |mask, l| mask | self.abstract_level(l.var()));
-        for &l in &learnt[1..] {
-            if self.reason[l.var()].is_none()
-                || !self.redundant(l, levels, &mut marked, &mut poisoned)
-            {
-                keep.push(l);
+        let mut kept = 1;
+        for i in 1..learnt.len() {
+            let l = learnt[i];
+            if self.reason[l.var()].is_none() || !self.redundant(l, levels, &mut scratch) {
+                learnt[kept] = l;
+                kept += 1;
+            } else {
+                // Its mark is cleared below, with the walks' (it stays marked while the rest
+                // of the clause is minimised).
+                scratch.marked.push(l.var());
             }
         }
-        for v in marked {
+        for &v in &scratch.marked {
             self.seen[v] = false;
         }
-        for v in poisoned {
+        for &v in &scratch.poisoned {
             self.poison[v] = false;
         }
-        for l in learnt.iter() {
-            self.seen[l.var()] = false;
-        }
-        *learnt = keep;
-        for l in learnt.iter() {
-            self.seen[l.var()] = true;
-        }
+        scratch.marked.clear();
+        scratch.poisoned.clear();
+        self.scratch = scratch;
+        learnt.truncate(kept);
     }
 
     /// A variable's level as one bit of 64: a literal whose level is not among the clause's
@@ -124,14 +124,14 @@ impl Solver {
     /// abstract levels. The variables a failed walk went through are marked `poison`, listed
     /// in `poisoned`, and not walked again: without that, long chains of implications (as the
     /// sequential counter makes) are walked once for every literal of the clause.
-    pub(super) fn redundant(
-        &mut self,
-        lit: Lit,
-        levels: u64,
-        marked: &mut Vec<usize>,
-        poisoned: &mut Vec<usize>,
-    ) -> bool {
-        let mut stack = vec![lit];
+    pub(super) fn redundant(&mut self, lit: Lit, levels: u64, scratch: &mut Scratch) -> bool {
+        let Scratch {
+            stack,
+            marked,
+            poisoned,
+        } = scratch;
+        stack.clear();
+        stack.push(lit);
         let top = marked.len();
         while let Some(p) = stack.pop() {
             let why = self.reason[p.var()].why();
@@ -170,10 +170,20 @@ impl Solver {
     }
 
     pub(super) fn lbd(&mut self, lits: &[Lit]) -> u32 {
-        let mut levels: Vec<u32> = lits.iter().map(|l| self.level[l.var()]).collect();
-        levels.sort_unstable();
-        levels.dedup();
-        u32::try_from(levels.len()).unwrap_or(u32::MAX)
+        if self.level_mark == u32::MAX {
+            self.level_marks.fill(0);
+            self.level_mark = 0;
+        }
+        self.level_mark += 1;
+        let mut count = 0;
+        for l in lits {
+            let level = self.level[l.var()] as usize;
+            if self.level_marks[level] != self.level_mark {
+                self.level_marks[level] = self.level_mark;
+                count += 1;
+            }
+        }
+        count
     }
 
     /// Deletes the worse half of the learnt clauses (largest LBD first), keeping reasons and
@@ -207,5 +217,63 @@ impl Solver {
         if self.arena.needs_compacting() {
             self.compact();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cdcl::CdclOptions;
+
+    /// A solver over 12 variables holding six learnt clauses of three literals, the `i`th
+    /// starting with literal `4i` and of LBD `lbds[i]`.
+    fn with_learnt(lbds: [u32; 6]) -> Solver {
+        let mut solver = Solver::new(12, &CdclOptions::default());
+        solver.watches = vec![Vec::new(); 24];
+        for (i, &lbd) in (0..).zip(&lbds) {
+            solver.attach(
+                &[Lit(4 * i), Lit(4 * i + 2), Lit((4 * i + 5) % 24)],
+                true,
+                lbd,
+            );
+        }
+        solver
+    }
+
+    /// Which of the six are left (the store may have been compacted: they are told apart by
+    /// their first literals).
+    fn kept(solver: &Solver) -> Vec<usize> {
+        let arena = &solver.arena;
+        let mut left: Vec<usize> = (arena.learnt.iter())
+            .filter(|&&c| !arena.is_deleted(c))
+            .map(|&c| arena.codes(c)[0] as usize / 4)
+            .collect();
+        left.sort_unstable();
+        left
+    }
+
+    #[test]
+    fn a_round_deletes_the_largest_lbd_and_keeps_lbd_two() {
+        let mut solver = with_learnt([2, 7, 3, 9, 4, 5]);
+        solver.reduce();
+        // Five candidates (LBD 2 stays): the two of largest LBD go.
+        assert_eq!(kept(&solver), [0, 2, 4, 5]);
+        assert_eq!(solver.stats.deleted, 2);
+    }
+
+    #[test]
+    fn lbd_counts_levels_with_marks_reused_from_count_to_count() {
+        // Levels 1, 1, 2, 5: three levels; the next count starts from fresh marks.
+        let mut solver = Solver::new(8, &CdclOptions::default());
+        solver.level[..4].copy_from_slice(&[1, 1, 2, 5]);
+        let lits = [Lit(0), Lit(3), Lit(4), Lit(6)];
+        assert_eq!(solver.lbd(&lits), 3);
+        assert_eq!(solver.lbd(&lits[..2]), 1);
+        solver.level_mark = u32::MAX;
+        assert_eq!(
+            solver.lbd(&lits),
+            3,
+            "the marks start again when they run out"
+        );
     }
 }

@@ -224,6 +224,20 @@ pub(super) struct Solver {
     /// walk ended: the measure of a walk's budget.
     pub(super) ticks: u64,
     pub(super) walked_at: u64,
+    /// The minimisation's work lists, kept from one conflict to the next.
+    pub(super) scratch: Scratch,
+    /// For counting a clause's levels ([`lbd`](Self::lbd)): each level's mark, and this count's.
+    pub(super) level_marks: Vec<u32>,
+    pub(super) level_mark: u32,
+}
+
+/// The work lists of a minimisation ([`Solver::minimise`]): the literals to walk, the variables
+/// found implied (marked `seen`) and those found not (marked `poison`).
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    pub(super) stack: Vec<Lit>,
+    pub(super) marked: Vec<usize>,
+    pub(super) poisoned: Vec<usize>,
 }
 
 impl Solver {
@@ -259,6 +273,9 @@ impl Solver {
             rng: Rng::new(1),
             ticks: 0,
             walked_at: 0,
+            scratch: Scratch::default(),
+            level_marks: vec![0; variables + 1],
+            level_mark: 0,
         }
     }
 

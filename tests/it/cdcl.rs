@@ -144,6 +144,25 @@ fn pigeonhole_formulas_are_unsatisfiable_with_checked_proofs() {
 }
 
 #[test]
+fn a_long_search_deletes_learnt_clauses_and_its_proof_still_checks() {
+    // Seven holes take thousands of conflicts: Glucose's rounds delete learnt clauses, and the
+    // proof records each deletion.
+    let clauses = pigeonhole(7);
+    let report = cdcl::solve(&clauses, &proving());
+    assert!(!certify(&clauses, &report));
+    assert!(
+        report.stats.conflicts > 2000 && report.stats.deleted > 0,
+        "{}",
+        report.stats
+    );
+    let deleted = report
+        .proof
+        .iter()
+        .filter(|s| matches!(s, ProofStep::Delete(_)));
+    assert_eq!(deleted.count() as u64, report.stats.deleted);
+}
+
+#[test]
 fn queens_are_placed_for_every_n_that_has_a_solution() {
     for n in 1..=20 {
         let clauses = queens::all_clauses(n).unwrap();
