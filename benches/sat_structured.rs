@@ -14,7 +14,7 @@
 //!   edges join only vertices of different colours in a hidden colouring (satisfiable);
 //! * `langford`: Langford pairs L(2, n), satisfiable exactly when n ≡ 0 or 3 (mod 4), each
 //!   beside [`RENAMINGS`] renamed copies of it ([`renamed`]): with one formula of each size,
-//!   the family's total was the luck of one search on L(2, 10);
+//!   the family's total was mostly the luck of one search on L(2, 10);
 //! * `latin`: completing a Latin square with 42 % of its cells empty, the hard region of
 //!   quasigroup completion (satisfiable: the square it came from);
 //! * `counter`: bounded model checking of a k-bit counter that counts on the steps its input
@@ -134,8 +134,8 @@ fn langford(n: usize) -> Cnf {
     cnf
 }
 
-/// The same formula under other names: its variables renumbered, their signs flipped and its
-/// clauses and their literals reordered, at random from `seed`. Its answer is the same; how soon
+/// The same formula under other names: its variables renumbered, the sign of each flipped or
+/// not, and its clauses and their literals reordered, all at random from `seed`. Its answer is the same; how soon
 /// a solver finds it can change a great deal, as it can with the seed of a random family.
 fn renamed(cnf: &Cnf, seed: u64) -> Cnf {
     fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
@@ -276,11 +276,13 @@ fn families() -> Vec<Family> {
             .flat_map(|n| {
                 let cnf = langford(n);
                 let satisfiable = n % 4 == 0 || n % 4 == 3;
-                let copies = (1..=RENAMINGS).map(move |seed| {
-                    let name = format!("L(2, {n}), renamed {seed}");
-                    (name, renamed(&cnf, seed), satisfiable)
-                });
-                std::iter::once((format!("L(2, {n})"), langford(n), satisfiable)).chain(copies)
+                let copies: Vec<_> = (1..=RENAMINGS)
+                    .map(|seed| {
+                        let name = format!("L(2, {n}), renamed {seed}");
+                        (name, renamed(&cnf, seed), satisfiable)
+                    })
+                    .collect();
+                std::iter::once((format!("L(2, {n})"), cnf, satisfiable)).chain(copies)
             })
             .collect(),
     });
