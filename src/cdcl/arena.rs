@@ -1,7 +1,8 @@
 //! The clause store: every clause of three literals or more (binary ones live in their watch
 //! lists only) in one vector of 32-bit words, as MiniSat keeps them. A clause is named by where it
-//! starts (its reference), and there it has two header words, its length and its flags (learnt,
-//! deleted, LBD), followed by its literals: the watch that leads to a clause lands on the cache
+//! starts (its reference), and there it has three header words, its length, its flags (learnt,
+//! deleted, LBD) and its activity (how often a learnt clause took part in conflicts lately, as a
+//! 32-bit float), followed by its literals: the watch that leads to a clause lands on the cache
 //! line that holds both what it needs to know and the literals it reads.
 //!
 //! Deleting a learnt clause only marks it; when the deleted clauses take a fifth of the store,
@@ -12,22 +13,31 @@
 use super::types::Lit;
 
 /// Header words before a clause's literals.
-const HEADER: usize = 2;
+const HEADER: usize = 3;
 const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
 /// The LBD is kept above the two flag bits.
 const LBD_SHIFT: u32 = 2;
 /// In a compacted-away store: the length word of a clause that was moved.
 const MOVED: u32 = u32::MAX;
+/// Where the activity is, after the clause's reference.
+const ACTIVITY: usize = 2;
 
 #[derive(Debug, Default)]
 pub(super) struct Arena {
     words: Vec<u32>,
     /// Words taken by deleted clauses (what compaction would give back).
     wasted: usize,
-    /// The learnt clauses present, by reference.
+    /// The learnt clauses present, by reference (the deleted among them until the next
+    /// compaction).
     pub(super) learnt: Vec<u32>,
+    /// How many of them are *local*: not deleted, and of LBD above [`TIER_TWO`].
+    pub(super) local: usize,
 }
+
+/// The largest LBD of a learnt clause of *tier two* (the core being those of LBD 2 or less, as
+/// Chanseok Oh divides them, and `CaDiCaL` after him); those above it are *local*.
+pub(super) const TIER_TWO: u32 = 6;
 
 impl Arena {
     /// Room for `clauses` clauses of `literals` literals in all.
@@ -42,9 +52,13 @@ impl Arena {
             .push(u32::try_from(lits.len()).unwrap_or(u32::MAX));
         self.words
             .push((u32::from(learnt) * LEARNT) | (lbd.min(u32::MAX >> LBD_SHIFT) << LBD_SHIFT));
+        self.words.push(0f32.to_bits());
         self.words.extend(lits.iter().map(|l| l.0));
         if learnt {
             self.learnt.push(cref);
+            if lbd > TIER_TWO {
+                self.local += 1;
+            }
         }
         cref
     }
@@ -87,11 +101,35 @@ impl Arena {
         self.words[cref as usize + 1] >> LBD_SHIFT
     }
 
+    /// A clause's activity (0 for a clause of the input).
+    pub(super) fn activity(&self, cref: u32) -> f32 {
+        f32::from_bits(self.words[cref as usize + ACTIVITY])
+    }
+
+    /// Adds `by` to a clause's activity; returns whether it has grown past 1e20 (time to
+    /// [`scale`](Self::scale) them all down).
+    pub(super) fn bump(&mut self, cref: u32, by: f32) -> bool {
+        let activity = self.activity(cref) + by;
+        self.words[cref as usize + ACTIVITY] = activity.to_bits();
+        activity > 1e20
+    }
+
+    /// Multiplies every learnt clause's activity by `factor`.
+    pub(super) fn scale(&mut self, factor: f32) {
+        for &cref in &self.learnt {
+            let word = &mut self.words[cref as usize + ACTIVITY];
+            *word = (f32::from_bits(*word) * factor).to_bits();
+        }
+    }
+
     /// Marks a learnt clause deleted (its watches are dropped as they are met, or at the next
     /// compaction).
     pub(super) fn delete(&mut self, cref: u32) {
         debug_assert!(self.is_learnt(cref) && !self.is_deleted(cref));
         self.words[cref as usize + 1] |= DELETED;
+        if self.lbd(cref) > TIER_TWO {
+            self.local -= 1;
+        }
         self.wasted += HEADER + self.len(cref);
     }
 
@@ -169,6 +207,20 @@ mod tests {
         assert_eq!(arena.codes(b), &[5, 7, 9, 11]);
         assert!(!arena.is_learnt(a) && arena.is_learnt(b));
         assert_eq!((arena.lbd(b), arena.len(b)), (3, 4));
+        assert_eq!(arena.activity(b).to_bits(), 0f32.to_bits());
+        assert!(!arena.bump(b, 2.5) && arena.bump(b, 1e21));
+        arena.scale(1e-20);
+        assert!(
+            (arena.activity(b) - 10.0).abs() < 1e-3,
+            "{}",
+            arena.activity(b)
+        );
+        assert_eq!(
+            arena.codes(b),
+            &[5, 7, 9, 11],
+            "the activity is not a literal"
+        );
+        assert_eq!(arena.local, 0, "LBD 3 is tier two");
         assert_eq!(arena.input().collect::<Vec<_>>(), vec![a]);
         arena.codes_mut(b).swap(0, 3);
         assert_eq!(arena.codes(b), &[11, 7, 9, 5]);
@@ -178,10 +230,13 @@ mod tests {
     fn compaction_drops_the_deleted_and_forwards_the_rest_in_order() {
         let mut arena = Arena::default();
         let input = arena.push(&lits(&[0, 2, 4]), false, 0);
-        let gone = arena.push(&lits(&[1, 3, 5]), true, 4);
+        let gone = arena.push(&lits(&[1, 3, 5]), true, TIER_TWO + 1);
         let kept = arena.push(&lits(&[6, 8, 10, 12]), true, 2);
+        arena.bump(kept, 4.0);
+        assert_eq!(arena.local, 1);
         arena.delete(gone);
         assert!(arena.is_deleted(gone) && arena.needs_compacting());
+        assert_eq!(arena.local, 0, "a deleted clause is not counted");
         let old = arena.compact();
         assert_eq!(forward(&old, input), Some(input));
         assert_eq!(forward(&old, gone), None);
@@ -189,6 +244,7 @@ mod tests {
         assert_eq!(moved, gone, "the kept clause takes the deleted one's place");
         assert_eq!(arena.codes(moved), &[6, 8, 10, 12]);
         assert_eq!(arena.lbd(moved), 2);
+        assert_eq!(arena.activity(moved).to_bits(), 4f32.to_bits());
         assert_eq!(arena.learnt, vec![moved]);
         assert!(!arena.needs_compacting());
     }

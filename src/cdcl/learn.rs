@@ -1,6 +1,7 @@
-//! What a conflict teaches: VSIDS bumps, 1UIP analysis, recursive minimisation of the learnt
-//! clause, its LBD, and the deletion of the worse half of the learnt clauses.
+//! What a conflict teaches: VSIDS bumps and clause activities, 1UIP analysis, recursive
+//! minimisation of the learnt clause, its LBD, and the rounds that delete learnt clauses.
 
+use super::arena::TIER_TWO;
 use super::options::ProofStep;
 use super::solver::{Conflict, MINIMISE_WALK, OtherLits, Scratch, Solver};
 use super::types::{Lit, Why};
@@ -17,11 +18,24 @@ impl Solver {
         self.order.update(v, &self.activity);
     }
 
+    /// Bumps a learnt clause that took part in a conflict (MiniSat's clause activity; the
+    /// bump grows by 1/[`CLAUSE_DECAY`](super::solver::CLAUSE_DECAY) after each conflict, which
+    /// decays the older ones).
+    fn bump_clause(&mut self, c: u32) {
+        if self.arena.is_learnt(c) && self.arena.bump(c, self.clause_bump) {
+            self.arena.scale(1e-20);
+            self.clause_bump *= 1e-20;
+        }
+    }
+
     /// 1UIP conflict analysis: the learnt clause (its first literal the one that will be
     /// propagated) and the level to jump back to.
     pub(super) fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
         let mut learnt = vec![Lit(0)];
         let mut open = 0;
+        if let Conflict::Clause(c) = conflict {
+            self.bump_clause(c);
+        }
         let mut clause: OtherLits = self.conflict_lits(conflict);
         let mut index = self.trail.len();
         let current = self.decision_level();
@@ -55,7 +69,11 @@ impl Solver {
                 learnt[0] = !p;
                 break;
             }
-            clause = self.reason_lits(self.reason[p.var()].why());
+            let why = self.reason[p.var()].why();
+            if let Why::Clause(c) = why {
+                self.bump_clause(c);
+            }
+            clause = self.reason_lits(why);
         }
         let before = learnt.len();
         self.minimise(&mut learnt);
@@ -186,9 +204,10 @@ impl Solver {
         count
     }
 
-    /// Deletes the worse half of the learnt clauses (largest LBD first), keeping reasons and
-    /// clauses of LBD 2 or less; compacts the store when the deleted take a fifth of it.
-    pub(super) fn reduce(&mut self) {
+    /// A deletion round (which, and its candidates, are [`Deletion`]'s): reasons of the
+    /// assignment and clauses of LBD 2 or less are never candidates. Compacts the store when
+    /// the deleted take a fifth of it.
+    pub(super) fn reduce(&mut self, round: Deletion) {
         let locked: std::collections::HashSet<u32> = self
             .trail
             .iter()
@@ -197,16 +216,23 @@ impl Solver {
                 _ => None,
             })
             .collect();
-        let mut candidates: Vec<u32> = self
-            .arena
-            .learnt
-            .iter()
-            .copied()
-            .filter(|&c| !self.arena.is_deleted(c) && self.arena.lbd(c) > 2)
-            .filter(|c| !locked.contains(c))
+        let arena = &self.arena;
+        let mut candidates: Vec<u32> = (arena.learnt.iter().copied())
+            .filter(|&c| !arena.is_deleted(c) && !locked.contains(&c))
+            .filter(|&c| match round {
+                Deletion::Lbd => arena.lbd(c) > 2,
+                Deletion::TierTwo => (3..=TIER_TWO).contains(&arena.lbd(c)),
+                Deletion::Local => arena.lbd(c) > TIER_TWO,
+            })
             .collect();
-        candidates.sort_by_key(|&c| std::cmp::Reverse(self.arena.lbd(c)));
-        for &c in &candidates[..candidates.len() / 2] {
+        let count = if round == Deletion::Local {
+            candidates.sort_by(|&a, &b| arena.activity(a).total_cmp(&arena.activity(b)));
+            (arena.local / 2).min(candidates.len())
+        } else {
+            candidates.sort_by_key(|&c| std::cmp::Reverse(arena.lbd(c)));
+            candidates.len() / 2
+        };
+        for &c in &candidates[..count] {
             self.arena.delete(c);
             self.stats.deleted += 1;
             if self.record {
@@ -220,25 +246,46 @@ impl Solver {
     }
 }
 
+/// The rounds that delete learnt clauses ([`Solver::reduce`]). Glucose's rounds come on its
+/// schedule (after 2,000 conflicts, then each interval 300 longer); the local clauses (LBD above
+/// [`TIER_TWO`]) also have MiniSat's cap, and each time they reach it a [`Local`](Self::Local)
+/// round halves them. From the first such round on, Glucose's rounds leave the local clauses to
+/// the cap and become [`TierTwo`](Self::TierTwo) rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Deletion {
+    /// Glucose's rule: half of the learnt clauses of LBD above 2, the largest LBD first.
+    Lbd,
+    /// The same, of the clauses of tier two only (LBD 3 to [`TIER_TWO`]).
+    TierTwo,
+    /// MiniSat's rule, on the local clauses: half of them (the reasons among them counted in
+    /// that number though they stay), the least active first.
+    Local,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cdcl::CdclOptions;
 
     /// A solver over 12 variables holding six learnt clauses of three literals, the `i`th
-    /// starting with literal `4i` and of LBD `lbds[i]`.
-    fn with_learnt(lbds: [u32; 6]) -> Solver {
+    /// starting with literal `4i`, of LBD `lbds[i]` and activity `activities[i]`.
+    fn with_learnt(lbds: [u32; 6], activities: [f32; 6]) -> Solver {
         let mut solver = Solver::new(12, &CdclOptions::default());
         solver.watches = vec![Vec::new(); 24];
-        for (i, &lbd) in (0..).zip(&lbds) {
-            solver.attach(
-                &[Lit(4 * i), Lit(4 * i + 2), Lit((4 * i + 5) % 24)],
-                true,
-                lbd,
-            );
+        for ((i, &lbd), &activity) in (0..).zip(&lbds).zip(&activities) {
+            let lits = [Lit(4 * i), Lit(4 * i + 2), Lit((4 * i + 5) % 24)];
+            let Why::Clause(cref) = solver.attach(&lits, true, lbd).why() else {
+                panic!("a clause of three literals is stored");
+            };
+            solver.arena.bump(cref, activity);
         }
         solver
     }
+
+    /// LBDs: the core (2), tier two (3, 4) and three local clauses (7, 9, 8), the least
+    /// active of these not the one of largest LBD.
+    const LBDS: [u32; 6] = [2, 7, 3, 9, 4, 8];
+    const ACTIVITIES: [f32; 6] = [0.0, 9.0, 1.0, 8.0, 2.0, 3.0];
 
     /// Which of the six are left (the store may have been compacted: they are told apart by
     /// their first literals).
@@ -253,12 +300,33 @@ mod tests {
     }
 
     #[test]
-    fn a_round_deletes_the_largest_lbd_and_keeps_lbd_two() {
-        let mut solver = with_learnt([2, 7, 3, 9, 4, 5]);
-        solver.reduce();
-        // Five candidates (LBD 2 stays): the two of largest LBD go.
-        assert_eq!(kept(&solver), [0, 2, 4, 5]);
+    fn glucose_rounds_delete_the_largest_lbd_and_keep_lbd_two() {
+        let mut solver = with_learnt(LBDS, ACTIVITIES);
+        assert_eq!(solver.arena.local, 3);
+        solver.reduce(Deletion::Lbd);
+        // Five candidates (LBD 2 stays): the two of largest LBD go, however active.
+        assert_eq!(kept(&solver), [0, 1, 2, 4]);
         assert_eq!(solver.stats.deleted, 2);
+        assert_eq!(solver.arena.local, 1);
+    }
+
+    #[test]
+    fn tier_two_rounds_leave_the_local_clauses_alone() {
+        let mut solver = with_learnt(LBDS, ACTIVITIES);
+        solver.reduce(Deletion::TierTwo);
+        // Two candidates, LBD 3 and 4: the one of LBD 4 goes.
+        assert_eq!(kept(&solver), [0, 1, 2, 3, 5]);
+        assert_eq!(solver.arena.local, 3);
+    }
+
+    #[test]
+    fn local_rounds_delete_the_least_active_local_clauses() {
+        let mut solver = with_learnt(LBDS, ACTIVITIES);
+        solver.reduce(Deletion::Local);
+        // Half of the three local clauses: the least active (LBD 8), not the largest LBD (9);
+        // the core and tier two are not candidates, though less active.
+        assert_eq!(kept(&solver), [0, 1, 2, 3, 4]);
+        assert_eq!(solver.arena.local, 2);
     }
 
     #[test]

@@ -28,10 +28,14 @@
 //!   *stable*, on the Luby sequence (100 conflicts per unit), and *focused*, Glucose's rule
 //!   (restart when the recent learnt clauses' LBD is worse than usual, unless the trail is
 //!   unusually long);
-//! * **learnt-clause deletion** on Glucose's schedule (after 2,000 conflicts, then each interval
-//!   300 longer): the half with the largest LBD (literal block distance: how many decision
-//!   levels a clause spans) goes, keeping reasons and clauses of LBD 2 or less; binary clauses
-//!   live in their watch lists only and are kept;
+//! * **learnt-clause deletion** in three tiers by LBD (literal block distance: how many decision
+//!   levels a clause spans), as Chanseok Oh's solvers and `CaDiCaL` divide them: the core (LBD 2
+//!   or less) is kept; on Glucose's schedule (after 2,000 conflicts, then each interval 300
+//!   longer) half of the rest goes, the largest LBD first; and the local clauses (LBD above 6)
+//!   also have MiniSat's cap (a third of the input's clauses, growing): once they reach it, each
+//!   time they do the less active half of them goes (a clause's activity is bumped when it takes
+//!   part in a conflict, and decays), and Glucose's rounds keep to tier two (LBD 3 to 6). Reasons
+//!   are never deleted; binary clauses live in their watch lists only and are kept;
 //! * **a clause arena**: the clauses of three literals or more in one vector of words, header
 //!   and literals together, compacted when the deleted take a fifth of it.
 //!

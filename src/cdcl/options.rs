@@ -68,6 +68,10 @@ pub struct CdclStats {
     pub restarts: u64,
     /// Learnt clauses deleted.
     pub deleted: u64,
+    /// The conflict after which the local learnt clauses (LBD above 6) first reached MiniSat's
+    /// cap (a third of the input's clauses, growing), from when on they were deleted by
+    /// activity; `None` if they never did.
+    pub capped_at: Option<u64>,
     /// Literals removed from learnt clauses by minimisation.
     pub minimised: u64,
     /// Times the clause store was compacted after deletions (not printed).
@@ -92,15 +96,16 @@ impl std::fmt::Display for CdclStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} decisions, {} propagations, {} conflicts, {} restarts, {} learnt clauses deleted, \
-             {} literals minimised away",
-            self.decisions,
-            self.propagations,
-            self.conflicts,
-            self.restarts,
-            self.deleted,
-            self.minimised
+            "{} decisions, {} propagations, {} conflicts, {} restarts, {} learnt clauses deleted",
+            self.decisions, self.propagations, self.conflicts, self.restarts, self.deleted,
         )?;
+        if let Some(conflict) = self.capped_at {
+            write!(
+                f,
+                " (those of LBD above 6 by activity from conflict {conflict})"
+            )?;
+        }
+        write!(f, ", {} literals minimised away", self.minimised)?;
         if self.eliminated + self.subsumed + self.strengthened > 0 {
             write!(
                 f,

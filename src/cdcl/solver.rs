@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::arena::{Arena, forward};
 use super::heap::Heap;
+use super::learn::Deletion;
 use super::long::LongClauses;
 use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
 use super::types::{Lit, Reason, Value, Watch, Why};
@@ -47,6 +48,47 @@ const FIRST_REDUCE: u64 = 2000;
 const REDUCE_GROWTH: u64 = 300;
 /// How fast activities decay: after each conflict the bump grows by 1/0.95.
 const VAR_DECAY: f64 = 0.95;
+/// How fast the learnt clauses' activities decay (MiniSat's 0.999).
+pub(super) const CLAUSE_DECAY: f32 = 0.999;
+
+/// MiniSat's cap, here on the local learnt clauses (LBD above
+/// [`TIER_TWO`](super::arena::TIER_TWO)): at first a third of the input's clauses (binary ones
+/// too), growing by a tenth after [`CAP_FIRST_GROWTH`] conflicts, then after intervals each 1.5
+/// times as long as the last. A large formula seldom reaches it before Glucose's rounds have
+/// thinned the learnt clauses; a small formula that takes many conflicts does (random 3-SAT,
+/// Langford pairs, the colourings in `docs/benchmarks.md`). There the local clauses are long and
+/// their LBD large, which then says little: kept fewer and chosen by activity, they make the
+/// Langford pairs and the colourings far faster, and long refutations of random 3-SAT slower
+/// (the figures are in `docs/benchmarks.md`).
+struct Cap {
+    /// The most local clauses kept, beyond the number of assigned variables.
+    most: usize,
+    /// Conflicts left before it grows, and the interval after that.
+    left: u64,
+    interval: u64,
+}
+
+const CAP_FIRST_GROWTH: u64 = 100;
+
+impl Cap {
+    fn new(clauses: usize) -> Self {
+        Cap {
+            most: clauses / 3,
+            left: CAP_FIRST_GROWTH,
+            interval: CAP_FIRST_GROWTH,
+        }
+    }
+
+    /// After each conflict.
+    fn conflict(&mut self) {
+        self.left -= 1;
+        if self.left == 0 {
+            self.interval += self.interval / 2;
+            self.left = self.interval;
+            self.most += self.most / 10;
+        }
+    }
+}
 
 /// When to restart. The search takes turns between two modes, as modern solvers do (`CaDiCaL`'s
 /// stable and focused modes), each turn twice as long as the one of the same mode before it
@@ -224,6 +266,9 @@ pub(super) struct Solver {
     /// walk ended: the measure of a walk's budget.
     pub(super) ticks: u64,
     pub(super) walked_at: u64,
+    /// What taking part in a conflict adds to a learnt clause's activity; it grows by
+    /// 1/[`CLAUSE_DECAY`] after each conflict.
+    pub(super) clause_bump: f32,
     /// The minimisation's work lists, kept from one conflict to the next.
     pub(super) scratch: Scratch,
     /// For counting a clause's levels ([`lbd`](Self::lbd)): each level's mark, and this count's.
@@ -273,6 +318,7 @@ impl Solver {
             rng: Rng::new(1),
             ticks: 0,
             walked_at: 0,
+            clause_bump: 1.0,
             scratch: Scratch::default(),
             level_marks: vec![0; variables + 1],
             level_mark: 0,
@@ -544,6 +590,7 @@ impl Solver {
             return Answer::Unsat;
         }
         let mut restarts = Restarts::default();
+        let mut cap = Cap::new(self.watches.iter().map(Vec::len).sum::<usize>() / 2);
         loop {
             if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
@@ -568,6 +615,8 @@ impl Solver {
                     self.assign(learnt[0], reason);
                 }
                 self.bump /= VAR_DECAY;
+                self.clause_bump /= CLAUSE_DECAY;
+                cap.conflict();
                 continue;
             }
             if let Some(limit) = self.exhausted(start) {
@@ -586,8 +635,16 @@ impl Solver {
                     }
                 }
             }
+            if self.arena.local > 0 && self.arena.local >= cap.most + self.trail.len() {
+                self.reduce(Deletion::Local);
+                self.stats.capped_at.get_or_insert(self.stats.conflicts);
+            }
             if self.stats.conflicts >= self.next_reduce {
-                self.reduce();
+                self.reduce(if self.stats.capped_at.is_some() {
+                    Deletion::TierTwo
+                } else {
+                    Deletion::Lbd
+                });
                 self.reduce_interval += REDUCE_GROWTH;
                 self.next_reduce = self.stats.conflicts + self.reduce_interval;
             }

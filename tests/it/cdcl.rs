@@ -145,8 +145,9 @@ fn pigeonhole_formulas_are_unsatisfiable_with_checked_proofs() {
 
 #[test]
 fn a_long_search_deletes_learnt_clauses_and_its_proof_still_checks() {
-    // Seven holes take thousands of conflicts: Glucose's rounds delete learnt clauses, and the
-    // proof records each deletion.
+    // Seven holes (56 variables, 204 clauses) take thousands of conflicts: Glucose's rounds
+    // delete learnt clauses, the local ones reach the cap (68 at first) and are deleted by
+    // activity from then on, and the proof records each deletion.
     let clauses = pigeonhole(7);
     let report = cdcl::solve(&clauses, &proving());
     assert!(!certify(&clauses, &report));
@@ -155,6 +156,11 @@ fn a_long_search_deletes_learnt_clauses_and_its_proof_still_checks() {
         "{}",
         report.stats
     );
+    let capped = report
+        .stats
+        .capped_at
+        .expect("the local clauses reach the cap");
+    assert!(capped < report.stats.conflicts, "{}", report.stats);
     let deleted = report
         .proof
         .iter()
