@@ -127,8 +127,8 @@ fn main() {
 }
 
 /// Conflicts per second on the sequential-counter clauses of 200 queens, both with VSIDS, over
-/// the first [`CONFLICT_SECONDS`] seconds (neither finishes soon with VSIDS: the helpers
-/// draw its decisions, as notebook 08 shows).
+/// at most the first [`CONFLICT_SECONDS`] seconds (ours does not finish in that time with VSIDS:
+/// the helpers draw its decisions, as notebook 08 shows; MiniSat may find a model before).
 fn conflicts_per_second(dir: &Path, ours: &str, others: &[&str]) {
     let cnf = Encoding::Lecture
         .numbered(200, Amo::Sequential)
