@@ -32,10 +32,11 @@
 //!   levels a clause spans), as Chanseok Oh's solvers and `CaDiCaL` divide them: the core (LBD 2
 //!   or less) is kept; on Glucose's schedule (after 2,000 conflicts, then each interval 300
 //!   longer) half of the rest goes, the largest LBD first; and the local clauses (LBD above 6)
-//!   also have MiniSat's cap (a third of the input's clauses, growing): once they reach it, each
-//!   time they do the less active half of them goes (a clause's activity is bumped when it takes
-//!   part in a conflict, and decays), and Glucose's rounds keep to tier two (LBD 3 to 6). Reasons
-//!   are never deleted; binary clauses live in their watch lists only and are kept;
+//!   also have MiniSat's cap (a third of the input's clauses, growing): each time they reach it,
+//!   the less active half of them is deleted (a clause's activity is bumped when it takes part
+//!   in a conflict, and decays), and from the first time on Glucose's rounds keep to tier two
+//!   (LBD 3 to 6). Reasons are never deleted; binary clauses live in their watch lists only and
+//!   are kept;
 //! * **a clause arena**: the clauses of three literals or more in one vector of words, header
 //!   and literals together, compacted when the deleted take a fifth of it.
 //!

@@ -54,8 +54,8 @@ pub(super) const CLAUSE_DECAY: f32 = 0.999;
 /// MiniSat's cap, here on the local learnt clauses (LBD above
 /// [`TIER_TWO`](super::arena::TIER_TWO)): at first a third of the input's clauses (binary ones
 /// too), growing by a tenth after [`CAP_FIRST_GROWTH`] conflicts, then after intervals each 1.5
-/// times as long as the last. A large formula seldom reaches it before Glucose's rounds have
-/// thinned the learnt clauses; a small formula that takes many conflicts does (random 3-SAT,
+/// times as long as the last. Whether a formula reaches it depends on how many conflicts it
+/// takes against its number of clauses: a small formula that takes many does (random 3-SAT,
 /// Langford pairs, the colourings in `docs/benchmarks.md`). There the local clauses are long and
 /// their LBD large, which then says little: kept fewer and chosen by activity, they make the
 /// Langford pairs and the colourings far faster, and long refutations of random 3-SAT slower
