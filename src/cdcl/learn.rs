@@ -3,7 +3,7 @@
 
 use super::arena::TIER_TWO;
 use super::options::ProofStep;
-use super::solver::{Conflict, MINIMISE_WALK, OtherLits, Scratch, Solver};
+use super::solver::{Conflict, Deletion, MINIMISE_WALK, OtherLits, Scratch, Solver};
 use super::types::{Lit, Why};
 
 impl Solver {
@@ -244,22 +244,6 @@ impl Solver {
             self.compact();
         }
     }
-}
-
-/// The rounds that delete learnt clauses ([`Solver::reduce`]). Glucose's rounds come on its
-/// schedule (after 2,000 conflicts, then each interval 300 longer); the local clauses (LBD above
-/// [`TIER_TWO`]) also have MiniSat's cap, and each time they reach it a [`Local`](Self::Local)
-/// round halves them. From the first such round on, Glucose's rounds leave the local clauses to
-/// the cap and become [`TierTwo`](Self::TierTwo) rounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Deletion {
-    /// Glucose's rule: half of the learnt clauses of LBD above 2, the largest LBD first.
-    Lbd,
-    /// The same, of the clauses of tier two only (LBD 3 to [`TIER_TWO`]).
-    TierTwo,
-    /// MiniSat's rule, on the local clauses: half of them (the reasons among them counted in
-    /// that number though they stay), the least active first.
-    Local,
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use super::arena::{Arena, forward};
 use super::heap::Heap;
-use super::learn::Deletion;
 use super::long::LongClauses;
 use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
 use super::types::{Lit, Reason, Value, Watch, Why};
@@ -88,6 +87,24 @@ impl Cap {
             self.most += self.most / 10;
         }
     }
+}
+
+/// The rounds that delete learnt clauses ([`Solver::reduce`]). Glucose's rounds come on its
+/// schedule (after 2,000 conflicts, then each interval 300 longer); the local clauses (LBD
+/// above [`TIER_TWO`](super::arena::TIER_TWO)) also have MiniSat's cap ([`Cap`]), and each time
+/// they reach it a [`Local`](Self::Local) round halves them. From the first such round on,
+/// Glucose's rounds leave the local clauses to the cap and become [`TierTwo`](Self::TierTwo)
+/// rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Deletion {
+    /// Glucose's rule: half of the learnt clauses of LBD above 2, the largest LBD first.
+    Lbd,
+    /// The same, of the clauses of tier two only (LBD 3 to
+    /// [`TIER_TWO`](super::arena::TIER_TWO)).
+    TierTwo,
+    /// MiniSat's rule, on the local clauses: half of them (the reasons among them counted in
+    /// that number though they stay), the least active first.
+    Local,
 }
 
 /// When to restart. The search takes turns between two modes, as modern solvers do (`CaDiCaL`'s
