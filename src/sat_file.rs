@@ -27,6 +27,8 @@ pub enum Solver {
         decide: Decide,
         /// Whether it simplifies the clauses first ([`CdclOptions::simplify`]).
         simplify: bool,
+        /// The seed of its random choices ([`CdclOptions::seed`]).
+        seed: u64,
     },
 }
 
@@ -128,12 +130,17 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
     let budget = budget.remaining(start);
     let solved = match request.solver {
         Solver::Dp(heuristic) => solve_dp(text, heuristic, budget, deadline, name)?,
-        Solver::Cdcl { decide, simplify } => {
+        Solver::Cdcl {
+            decide,
+            simplify,
+            seed,
+        } => {
             let options = CdclOptions {
                 budget,
                 proof: proof.is_some(),
                 decide,
                 simplify,
+                seed,
             };
             solve_cdcl(text, &options, deadline, name, proof)?
         }

@@ -63,7 +63,9 @@ mod walk;
 /// The numbered clause store, kept in [`logic`](crate::logic); named here too because CDCL is
 /// what reads it.
 pub use crate::logic::Cnf;
-pub use options::{CdclOptions, CdclReport, CdclStats, CnfOutcome, CnfReport, Decide, ProofStep};
+pub use options::{
+    CdclOptions, CdclReport, CdclStats, CnfOutcome, CnfReport, DEFAULT_SEED, Decide, ProofStep,
+};
 
 use std::time::Instant;
 

@@ -40,7 +40,7 @@ impl std::fmt::Display for Decide {
 }
 
 /// What to run [`solve`](super::solve) with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CdclOptions {
     /// When to give up: `max_splits` counts decisions.
     pub budget: Budget,
@@ -53,6 +53,27 @@ pub struct CdclOptions {
     /// documentation). A model found is extended back to the eliminated variables, and the
     /// proof holds the simplification's steps too.
     pub simplify: bool,
+    /// The seed of the search's random choices: the walks' (which give the saved phases at the
+    /// start of each stable turn) and [`Decide::ShortestClause`]'s among equally short clauses.
+    /// The same clauses and seed give the same search; another seed another search, which on a
+    /// satisfiable formula can take many times longer or shorter (`docs/benchmarks.md`).
+    pub seed: u64,
+}
+
+/// The seed a search has unless told otherwise.
+pub const DEFAULT_SEED: u64 = 1;
+
+impl Default for CdclOptions {
+    /// No budget, no proof, VSIDS, no simplification, [`DEFAULT_SEED`].
+    fn default() -> Self {
+        CdclOptions {
+            budget: Budget::default(),
+            proof: false,
+            decide: Decide::default(),
+            simplify: false,
+            seed: DEFAULT_SEED,
+        }
+    }
 }
 
 /// Counts of the work a search did.

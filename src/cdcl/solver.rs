@@ -332,7 +332,7 @@ impl Solver {
             proof: Vec::new(),
             stats: CdclStats::default(),
             long: LongClauses::default(),
-            rng: Rng::new(1),
+            rng: Rng::new(options.seed),
             ticks: 0,
             walked_at: 0,
             clause_bump: 1.0,

@@ -205,8 +205,13 @@ fn sat_answers_like_a_sat_solver() {
         text.contains("\ns SATISFIABLE\n") && text.starts_with("c "),
         "{text}"
     );
-    // Check the v lines against the clauses ourselves.
-    let cnf = dimacs::read(&stdout(&run(&["cnf", "6"])), Deadline::NONE).unwrap();
+    assert_queens_model(&text, 6);
+}
+
+/// Checks the `v` lines of `sat`'s answer against `nqueens cnf n`'s clauses ourselves, and the
+/// board they place.
+fn assert_queens_model(text: &str, n: usize) {
+    let cnf = dimacs::read(&stdout(&run(&["cnf", &n.to_string()])), Deadline::NONE).unwrap();
     let values: Vec<i64> = text
         .lines()
         .filter_map(|l| l.strip_prefix("v "))
@@ -224,7 +229,7 @@ fn sat_answers_like_a_sat_solver() {
         })
         .collect();
     assert!(cnf.clauses.is_satisfied_by(&model));
-    let board = nqueens::queens::decode(&model, 6).unwrap();
+    let board = nqueens::queens::decode(&model, n).unwrap();
     assert!(board.is_solution());
 }
 
@@ -241,6 +246,50 @@ fn sat_simplifies_on_request_and_says_what_went() {
     assert!(text.contains("; simplified first: "), "{text}");
     assert!(text.contains(" variables eliminated ("), "{text}");
     assert_refused(&refused, 2, "--simplify needs --solver cdcl");
+}
+
+#[test]
+fn sat_takes_a_seed_the_same_seed_the_same_model() {
+    let path = std::env::temp_dir().join(format!("nqueens-cli-seed-{}.cnf", std::process::id()));
+    std::fs::write(&path, stdout(&run(&["cnf", "10"]))).unwrap();
+    let file = path.to_str().unwrap();
+    let with = |seed: &str| {
+        let args = [
+            "sat",
+            file,
+            "--solver",
+            "cdcl",
+            "--decide",
+            "shortest-clause",
+            "--seed",
+        ];
+        run(&[&args[..], &[seed]].concat())
+    };
+    let (first, again, other) = (with("5"), with("5"), with("6"));
+    let refused = run(&["sat", file, "--seed", "5"]);
+    let negative = run(&["sat", file, "--solver", "cdcl", "--seed", "-1"]);
+    std::fs::remove_file(&path).unwrap();
+    for output in [&first, &other] {
+        assert_eq!(output.status.code(), Some(10), "{}", stderr(output));
+        assert_queens_model(&stdout(output), 10);
+    }
+    assert_eq!(
+        stdout(&first),
+        stdout(&again),
+        "the same seed, the same search"
+    );
+    assert_ne!(
+        stdout(&first),
+        stdout(&other),
+        "another seed, another search"
+    );
+    assert_refused(&refused, 2, "--seed needs --solver cdcl");
+    assert_eq!(negative.status.code(), Some(2));
+    assert!(
+        stderr(&negative).contains("whole number"),
+        "{}",
+        stderr(&negative)
+    );
 }
 
 #[test]

@@ -39,10 +39,13 @@ const SOLVERS: [Solver; 3] = [
     Solver::Cdcl {
         decide: Decide::Vsids,
         simplify: false,
+        seed: nqueens::cdcl::DEFAULT_SEED,
     },
+    // Another seed: another search, whose models must hold as well.
     Solver::Cdcl {
         decide: Decide::Vsids,
         simplify: true,
+        seed: 2,
     },
 ];
 

@@ -172,11 +172,17 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
             "--simplify needs --solver cdcl (Davis–Putnam is the lecture's, as it is)",
         ));
     }
+    if args.seed.is_some() && matches!(args.solver, SolverArg::Dp) {
+        return Err(Failure::input(
+            "--seed needs --solver cdcl (Davis–Putnam makes no random choice)",
+        ));
+    }
     let solver = match args.solver {
         SolverArg::Dp => Solver::Dp(args.heuristic),
         SolverArg::Cdcl => Solver::Cdcl {
             decide: args.decide,
             simplify: args.simplify,
+            seed: args.seed.unwrap_or(nqueens::cdcl::DEFAULT_SEED),
         },
     };
     let run = sat_file::solve_file(&SatRequest {
