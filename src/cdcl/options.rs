@@ -53,10 +53,11 @@ pub struct CdclOptions {
     /// documentation). A model found is extended back to the eliminated variables, and the
     /// proof holds the simplification's steps too.
     pub simplify: bool,
-    /// The seed of the search's random choices: the walks' (which give the saved phases at the
-    /// start of each stable turn) and [`Decide::ShortestClause`]'s among equally short clauses.
-    /// The same clauses and seed give the same search; another seed another search, which on a
-    /// satisfiable formula can take many times longer or shorter (`docs/benchmarks.md`).
+    /// The seed of the search's random choices: with VSIDS the walks' (which give the saved
+    /// phases when a stable turn follows a focused one), with [`Decide::ShortestClause`] the
+    /// clause among the equally short ones and the free literal in it. The same clauses and seed
+    /// give the same search; another seed another search, which on a satisfiable formula can
+    /// take many times longer or shorter (`docs/benchmarks.md`, "One formula, many seeds").
     pub seed: u64,
 }
 
