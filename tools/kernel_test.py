@@ -2,7 +2,8 @@
 """The kernels' build cache (tools/rust_kernel.py), tested with real evcxr kernels on a small
 crate of its own in a temporary folder:
 
-1. a kernel builds in a slot of the cache and runs the crate's function;
+1. a kernel builds in a slot of the cache, with the launcher's cargo settings (no LTO, no
+   incremental state), and runs the crate's function;
 2. a second kernel started while the first runs builds in another slot;
 3. the crate's function changed, with the file's date set an hour back (older than the build, as
    a zip unpacked with its dates leaves it): after a restart the kernel runs the new code;
@@ -94,6 +95,10 @@ def main():
         expect("1. the crate's function", run(client, "probe::answer()"), "1")
         expect("1. the kernel's build directory", run(client, where).strip('"'),
                str(cache / "slot-0"))
+        expect("1. the kernel's cargo builds without LTO",
+               run(client, 'std::env::var("CARGO_PROFILE_DEV_LTO").unwrap_or_default()'), '"off"')
+        expect("1. and not incremental: no incremental state of the crate",
+               any((cache / "slot-0" / "target").glob("**/incremental/probe-*")), False)
 
         second, other = jupyter_client.manager.start_new_kernel(kernel_name="probe",
                                                                 startup_timeout=120)

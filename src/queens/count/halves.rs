@@ -245,9 +245,10 @@ impl Split {
             }
             let clash = top | spared;
             let above = keyed[usize::from(WEST)];
-            for (&bottom, &below) in bottoms.iter().zip(below) {
+            // An index, not `zip`: see `join::lanewise`.
+            for (i, &bottom) in bottoms.iter().enumerate() {
                 // The keyed form is the marks' bits moved: that of the union is the union's.
-                out[len] = above | below;
+                out[len] = above | below[i];
                 len += usize::from(bottom & clash == 0);
             }
         }

@@ -371,15 +371,20 @@ fn fill<'a, const W: usize>(
         // Only the lanes of the group: the first chunk's tables carry them to the AND (the
         // columns of the words past the group's end are stale, and masked here).
         table[0] = if chunk == 0 {
-            std::array::from_fn(|i| valid[i])
+            *valid
+                .first_chunk::<W>()
+                .expect("a group of W words at most")
         } else {
             [u64::MAX; W]
         };
         // The values with bit b highest are those below 2^b with bit b added.
         for (b, column) in columns.iter().enumerate() {
             let (below, above) = table.split_at_mut(1 << b);
-            for (high, low) in above[..1 << b].iter_mut().zip(below.iter()) {
-                *high = std::array::from_fn(|i| low[i] & !column[i]);
+            let column = column
+                .first_chunk::<W>()
+                .expect("a group of W words at most");
+            for (i, high) in above[..1 << b].iter_mut().enumerate() {
+                *high = lanewise(&below[i], column, |low, bit| low & !bit);
             }
         }
     }
@@ -411,27 +416,48 @@ fn fitting<const CHUNKS: usize, const W: usize>(
 ) -> Lanes<W> {
     let mask = (1_u32 << CHUNK) - 1;
     let mut lanes = tables[0][(scanned & mask) as usize];
-    for (chunk, table) in tables.iter().enumerate().skip(1) {
-        let entry = &table[((scanned >> (chunk * CHUNK)) & mask) as usize];
-        for (lane, bits) in lanes.iter_mut().zip(entry) {
-            *lane &= bits;
-        }
+    let mut chunk = 1;
+    while chunk < CHUNKS {
+        let entry = &tables[chunk][((scanned >> (chunk * CHUNK)) & mask) as usize];
+        lanes = lanewise(&lanes, entry, |lane, bits| lane & bits);
+        chunk += 1;
     }
     lanes
 }
 
+/// `f` of each lane of `x` and the same lane of `y`.
+///
+/// The hot loops of the join go lane by lane with an index, not with `zip`, `enumerate` or
+/// `std::array::from_fn`: some of those adapters' generic helpers are not marked inline, and a
+/// build in several codegen units without link-time optimisation (as the notebooks' kernels
+/// build the crate: tools/README.md) would call them out of line here, about three times slower.
+#[inline]
+#[allow(clippy::needless_range_loop)]
+fn lanewise<const W: usize>(x: &Lanes<W>, y: &Lanes<W>, f: impl Fn(u64, u64) -> u64) -> Lanes<W> {
+    let mut out = [0; W];
+    for i in 0..W {
+        out[i] = f(x[i], y[i]);
+    }
+    out
+}
+
 /// The number of lanes set.
 fn ones<const W: usize>(lanes: Lanes<W>) -> u64 {
-    lanes.iter().map(|x| u64::from(x.count_ones())).sum()
+    let mut ones = 0;
+    for lane in lanes {
+        ones += u64::from(lane.count_ones());
+    }
+    ones
 }
 
 /// A carry-save adder of lanes: lane by lane, the bits of x + y + z, as (carries, sums).
 #[inline]
 fn csa<const W: usize>(x: Lanes<W>, y: Lanes<W>, z: Lanes<W>) -> (Lanes<W>, Lanes<W>) {
-    let odd: Lanes<W> = std::array::from_fn(|i| x[i] ^ y[i]);
+    let odd = lanewise(&x, &y, |x, y| x ^ y);
+    let both = lanewise(&x, &y, |x, y| x & y);
     (
-        std::array::from_fn(|i| (x[i] & y[i]) | (odd[i] & z[i])),
-        std::array::from_fn(|i| odd[i] ^ z[i]),
+        lanewise(&both, &lanewise(&odd, &z, |odd, z| odd & z), |a, b| a | b),
+        lanewise(&odd, &z, |odd, z| odd ^ z),
     )
 }
 
@@ -448,8 +474,8 @@ fn count_fitting<const CHUNKS: usize, const W: usize>(tables: &[Table<W>], scann
     let mut batches = scanned.chunks_exact(8);
     for batch in &mut batches {
         let mut fit = [[0; W]; 8];
-        for (lanes, &rest) in fit.iter_mut().zip(batch) {
-            *lanes = fitting(tables, rest);
+        for (i, lanes) in fit.iter_mut().enumerate() {
+            *lanes = fitting(tables, batch[i]);
         }
         let (two_a, sum) = csa(units, fit[0], fit[1]);
         let (two_b, sum) = csa(sum, fit[2], fit[3]);
