@@ -21,11 +21,12 @@ runs, so that cargo finds the crate already built and compiles only the notebook
   build in the slot, which makes cargo build it again.
 
 * **A quicker optimised build.** evcxr's profile asks cargo for local ThinLTO over 16 codegen
-  units, incremental for the notebook's crates: about a third of a cold optimised build of
-  nqueens is that ThinLTO. The launcher sets `BUILD_SETTINGS` (cargo's own variables, each only
-  when unset): no LTO, four codegen units, not incremental. A cold `:dep` of the crate with the
-  charts then takes about 12 s instead of 16.5 s on two cores (docs/benchmarks.md, "The
-  notebooks"); the crate's hottest loops are written so that they need no LTO to be inlined.
+  units, and incremental builds of the notebook's crates. The launcher sets `BUILD_SETTINGS`
+  (cargo's own variables, each only when unset): no LTO, four codegen units, not incremental.
+  cargo's cold build of the crate with the charts, optimised, then takes 11.5 s instead of
+  15.3–16.2 s on two cores, and a notebook's cold first board comes about 4 s sooner
+  (docs/benchmarks.md, "The notebooks"). The crate's hottest loops are written so that they
+  need no LTO to be inlined.
 * **Fewer sources to read.** rust-analyzer, which evcxr asks the type of each variable a cell
   keeps, reads the standard library's sources at every kernel start; the launcher gives it
   (`RUST_SRC_PATH`, unless set) a copy in `<cache>/nqueens/evcxr/rust-src-…` without those of
@@ -277,10 +278,11 @@ def warm(notebooks, crates):
 
 
 # cargo's settings for every kernel's builds, each only when the environment has it unset.
-# Without link-time optimisation, so no ThinLTO pass over the codegen units (about a third of a
-# cold `:dep` of the crate optimised); four units, enough for two cores, where fewer mean more
-# inlining; and not incremental: evcxr's profile asks for it, and it would split a path crate
-# into many more units, which a first build only pays for.
+# Without link-time optimisation, so no ThinLTO pass over the codegen units (about 4 s of a
+# cold optimised build of the crate, two cores: docs/benchmarks.md, "The notebooks"); four
+# units, which keep two cores busy (two took 13.8 s, four 11.7 s, eight 11.8 s) with more
+# inlined in each than in sixteen; and not incremental: evcxr's profile asks for it, and a
+# first build only pays for it.
 BUILD_SETTINGS = {
     "CARGO_PROFILE_DEV_LTO": "off",
     "CARGO_PROFILE_DEV_CODEGEN_UNITS": "4",
