@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 
+from tools import rust_kernel
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LAUNCHER = ROOT / "tools" / "rust_kernel.py"
 
@@ -76,6 +78,9 @@ def main():
     os.environ["JUPYTER_PATH"] = str(specs)
     os.environ["NQUEENS_KERNEL_CACHE"] = str(cache)
     os.environ.pop("EVCXR_TMPDIR", None)
+    for name in rust_kernel.BUILD_SETTINGS:
+        # The launcher leaves a setting of the caller's alone: the test checks its own.
+        os.environ.pop(name, None)
     import jupyter_client
 
     dep = f':dep probe = {{ path = "{crate}" }}'
@@ -95,8 +100,9 @@ def main():
         expect("1. the crate's function", run(client, "probe::answer()"), "1")
         expect("1. the kernel's build directory", run(client, where).strip('"'),
                str(cache / "slot-0"))
-        expect("1. the kernel's cargo builds without LTO",
-               run(client, 'std::env::var("CARGO_PROFILE_DEV_LTO").unwrap_or_default()'), '"off"')
+        for name, value in rust_kernel.BUILD_SETTINGS.items():
+            expect(f"1. the kernel's cargo has {name}",
+                   run(client, f'std::env::var("{name}").unwrap_or_default()'), f'"{value}"')
         expect("1. and not incremental: no incremental state of the crate",
                any((cache / "slot-0" / "target").glob("**/incremental/probe-*")), False)
 

@@ -24,7 +24,8 @@ runs, so that cargo finds the crate already built and compiles only the notebook
   units, and incremental builds of the notebook's crates. The launcher sets `BUILD_SETTINGS`
   (cargo's own variables, each only when unset): no LTO, four codegen units, not incremental.
   cargo's cold build of the crate with the charts, optimised, then takes 11.5 s instead of
-  15.3–16.2 s on two cores, and a notebook's cold first board comes about 4 s sooner
+  15.3–16.2 s on two cores, and the cold first board of a notebook that loads it optimised (04
+  to 08) comes about 4 s sooner
   (docs/benchmarks.md, "The notebooks"). The crate's hottest loops are written so that they
   need no LTO to be inlined.
 * **Fewer sources to read.** rust-analyzer, which evcxr asks the type of each variable a cell
@@ -278,11 +279,13 @@ def warm(notebooks, crates):
 
 
 # cargo's settings for every kernel's builds, each only when the environment has it unset.
-# Without link-time optimisation, so no ThinLTO pass over the codegen units (about 4 s of a
-# cold optimised build of the crate, two cores: docs/benchmarks.md, "The notebooks"); four
-# units, which keep two cores busy (two took 13.8 s, four 11.7 s, eight 11.8 s) with more
-# inlined in each than in sixteen; and not incremental: evcxr's profile asks for it, and a
-# first build only pays for it.
+# Without link-time optimisation: evcxr's profile says `lto = false`, which cargo takes for
+# ThinLTO within the crate, over its codegen units (a cold optimised build of the crate with the
+# charts, two cores: 16.5 s, and 12.4 s without that pass alone). Four units, which keep two
+# cores busy (in one series of cold builds with the other two settings: two units 13.8 s, four
+# 11.7 s, eight 11.8 s) with more inlined in each than in sixteen. Not incremental: evcxr's
+# profile asks for it; a first build pays for it, and the cells' crate, rebuilt at every cell,
+# gains nothing measurable from it (a one-line change rebuilt in 0.09 to 0.11 s either way).
 BUILD_SETTINGS = {
     "CARGO_PROFILE_DEV_LTO": "off",
     "CARGO_PROFILE_DEV_CODEGEN_UNITS": "4",
