@@ -25,9 +25,8 @@ runs, so that cargo finds the crate already built and compiles only the notebook
   (cargo's own variables, each only when unset): no LTO, four codegen units, not incremental.
   cargo's cold build of the crate with the charts, optimised, then takes 11.5 s instead of
   15.3–16.2 s on two cores, and the cold first board of a notebook that loads it optimised (04
-  to 08) comes about 4 s sooner
-  (docs/benchmarks.md, "The notebooks"). The crate's hottest loops are written so that they
-  need no LTO to be inlined.
+  to 08) comes about 4 s sooner (docs/benchmarks.md, "The notebooks"). The crate's hottest
+  loops are written so that they need no LTO to be inlined.
 * **Fewer sources to read.** rust-analyzer, which evcxr asks the type of each variable a cell
   keeps, reads the standard library's sources at every kernel start; the launcher gives it
   (`RUST_SRC_PATH`, unless set) a copy in `<cache>/nqueens/evcxr/rust-src-…` without those of
