@@ -34,6 +34,7 @@ import asyncio
 import json
 import os
 import pathlib
+import pwd
 import re
 import secrets
 import shutil
@@ -519,8 +520,9 @@ def stop_hub(process):
 
 
 SLURM = OUT / "cluster"
-# The Slurm hub's idle timeout. The hub learns of a server's activity every 5 minutes, so an idle
-# server is one started more than this long ago: long enough for the visit to its first board.
+# The Slurm hub's idle timeout. Its servers report their activity every quarter of it (the hub's
+# configuration), and the visit polls its server as JupyterLab does, so the culler stops the
+# server once the client has gone, however long the visit to its first board took.
 CULL_SECONDS = 120
 
 
@@ -537,9 +539,21 @@ async def slurm_visit(name, password):
     token = (await hub_api(f"users/{name}/tokens", "POST",
                            {"note": "hub-test", "expires_in": 3600}))["token"]
     server = Server(name, token)
-    lecture = (await server.call(f"api/contents/{LECTURE}?content=1"))["content"]
-    kernel = await server.kernel(LECTURE)
-    board = await kernel.to_first_board(lecture, [])
+
+    async def poll():
+        # As JupyterLab polls the server's kernels while it is open: the visit is activity the
+        # server reports to the hub, and the culler leaves it alone until the client has gone.
+        while True:
+            await asyncio.sleep(10)
+            await server.call("api/kernels")
+
+    polling = asyncio.create_task(poll())
+    try:
+        lecture = (await server.call(f"api/contents/{LECTURE}?content=1"))["content"]
+        kernel = await server.kernel(LECTURE)
+        board = await kernel.to_first_board(lecture, [])
+    finally:
+        polling.cancel()
     return board - arrived
 
 
@@ -554,6 +568,17 @@ async def culled(name, started):
             return time.monotonic() - started
         await asyncio.sleep(2)
     return None
+
+
+def keep_job_logs(name):
+    """The output of `name`'s Slurm jobs (batchspawner writes it to the home folder, which the
+    clean-up removes), copied into OUT: the single-user server's and its kernels' own log."""
+    try:
+        home = pathlib.Path(pwd.getpwnam(name).pw_dir)
+    except KeyError:
+        return
+    for log in home.glob("jupyterhub_slurmspawner_*.log"):
+        shutil.copyfile(log, OUT / f"hub-slurm-{log.name}")
 
 
 def through_slurm():
@@ -589,6 +614,7 @@ def through_slurm():
         finally:
             stop_hub(process)
     finally:
+        keep_job_logs(name)
         clean_up([name])
         subprocess.run([str(coursework.ROOT / "tools" / "slurm" / "single_node.sh"), "stop",
                         str(SLURM)], check=False)

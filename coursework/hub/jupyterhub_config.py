@@ -89,8 +89,12 @@ def environment(spawner):
     return layout.server_environment(spawner.user.name)
 
 
+idle = int(os.environ.get("NQUEENS_HUB_IDLE_SECONDS", "3600"))
 c.Spawner.environment = {name: (lambda spawner, name=name: environment(spawner)[name])
                          for name in layout.server_environment(layout.LECTURER)}
+# A server tells the hub of its last activity every 5 minutes unless told otherwise: with an
+# idle timeout not many times that, a student at work could be culled between two reports.
+c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = str(max(10, min(300, idle // 4)))
 if os.environ.get("NQUEENS_HUB_SPAWNER") == "slurm":
     import slurm_spawner
 
@@ -101,7 +105,6 @@ if os.environ.get("NQUEENS_HUB_SPAWNER") == "slurm":
 else:
     c.JupyterHub.spawner_class = CourseSpawner
 
-idle = os.environ.get("NQUEENS_HUB_IDLE_SECONDS", "3600")
 c.JupyterHub.services = [{
     "name": "idle-culler",
     "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={idle}"],
