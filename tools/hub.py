@@ -272,9 +272,13 @@ def warm():
     assignments run once, in the students' environment, in layout.WARM."""
     releases = sorted(layout.course_root().glob("release/*/*.ipynb"))
     notebooks = [*sorted(layout.LECTURES.glob("*.ipynb")), *releases]
+    # What the build depends on: the crates, the setups, the toolchain, and the cargo settings
+    # the kernel's launcher gives every build (a warm build made with others would be rebuilt
+    # in every student's kernel).
     wanted = digest_of(layout.CRATE, layout.KIT) + json.dumps(
         sorted(rust_kernel.setups(notebooks))) + str(layout.TOOLCHAIN) + \
-        run(layout.TOOLCHAIN / "bin" / "rustc", "--version")
+        run(layout.TOOLCHAIN / "bin" / "rustc", "--version") + \
+        json.dumps(rust_kernel.BUILD_SETTINGS, sort_keys=True)
     stamp = layout.WARM / ".warmed"
     if stamped(stamp, wanted):
         return
