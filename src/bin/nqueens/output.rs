@@ -35,7 +35,8 @@ impl Output {
     pub fn open() -> Result<Self, Failure> {
         if stdout_was_closed() {
             return Err(Failure::output(
-                "standard output is closed: there is nowhere to write the answer",
+                "standard output is closed (or is /dev/null open for reading too, which is how \
+                 the runtime replaces a closed one): there is nowhere to write the answer",
             ));
         }
         Ok(Output::new())
