@@ -9,7 +9,9 @@
 //! The families (see each generator):
 //!
 //! * `queens-sequential`, `queens-product`, `queens-commander`: the lecture's n-queens clauses
-//!   with at most one queen a line in a linear encoding (satisfiable);
+//!   with at most one queen a line in a linear encoding (satisfiable), each beside
+//!   [`RENAMINGS`] renamed copies of it ([`renamed`]): how soon a search finds a model is a
+//!   draw, and the original and its copies give every program the same five draws;
 //! * `colouring`: 3-colouring a random graph of average degree 4.6, near the threshold, whose
 //!   edges join only vertices of different colours in a hidden colouring (satisfiable);
 //! * `langford`: Langford pairs L(2, n), satisfiable exactly when n ≡ 0 or 3 (mod 4), each
@@ -20,9 +22,11 @@
 //! * `counter`: bounded model checking of a k-bit counter that counts on the steps its input
 //!   allows, asked whether all ones is reachable within t steps (exactly when t ≥ 2^k − 1).
 //!
-//! Each program has [`limit`] seconds a formula (300 unless `SAT_STRUCTURED_LIMIT` says) (ours `--time-limit`, `MiniSat`'s `-cpu-lim`,
-//! `CaDiCaL`'s `-t`); a run that reaches it counts the limit and is marked. The table gives each
-//! family's total per program and the ratios; `SAT_STRUCTURED_FAMILIES` chooses families, and
+//! Each program has [`limit`] seconds a formula (300 unless `SAT_STRUCTURED_LIMIT` says; ours
+//! `--time-limit`, `MiniSat`'s `-cpu-lim`, `CaDiCaL`'s `-t`); a run that reaches it counts the
+//! limit and is marked. The table gives each family's total per program and the ratios;
+//! `SAT_STRUCTURED_FAMILIES` chooses families, `SAT_STRUCTURED_PROGRAMS` programs (of
+//! `simplify plain minisat cadical`; `simplify` is always run, the ratios being its), and
 //! `SAT_STRUCTURED_WRITE_ONLY=1` only writes the files (for other solvers).
 
 use std::path::Path;
@@ -73,10 +77,23 @@ fn at_most_one(cnf: &mut Cnf, vars: &[usize]) {
 fn queens(amo: Amo, sizes: &[usize]) -> Vec<(String, Cnf, bool)> {
     sizes
         .iter()
-        .map(|&n| {
+        .flat_map(|&n| {
             let cnf = Encoding::Lecture.numbered(n, amo).expect("within the cap");
-            (format!("{n} queens"), cnf, true)
+            with_copies(format!("{n} queens"), cnf, true)
         })
+        .collect()
+}
+
+/// A formula and its [`RENAMINGS`] renamed copies ([`renamed`]), each named after it.
+fn with_copies(name: String, cnf: Cnf, satisfiable: bool) -> Vec<(String, Cnf, bool)> {
+    let copies: Vec<_> = (1..=RENAMINGS)
+        .map(|seed| {
+            let copy = renamed(&cnf, seed);
+            (format!("{name}, renamed {seed}"), copy, satisfiable)
+        })
+        .collect();
+    std::iter::once((name, cnf, satisfiable))
+        .chain(copies)
         .collect()
 }
 
@@ -240,7 +257,7 @@ fn counter(bits: usize, steps: usize) -> Cnf {
 
 const VERTICES: usize = 600;
 const LANGFORD: [usize; 6] = [9, 10, 11, 12, 15, 16];
-/// Renamed copies of each Langford formula beside it.
+/// Renamed copies of each queens and Langford formula beside it.
 const RENAMINGS: u64 = 4;
 const ORDER: usize = 40;
 const COUNTERS: [(usize, usize); 4] = [(9, 510), (9, 511), (10, 1022), (10, 1023)];
@@ -273,17 +290,7 @@ fn families() -> Vec<Family> {
         name: "langford",
         formulas: LANGFORD
             .into_iter()
-            .flat_map(|n| {
-                let cnf = langford(n);
-                let satisfiable = n % 4 == 0 || n % 4 == 3;
-                let copies: Vec<_> = (1..=RENAMINGS)
-                    .map(|seed| {
-                        let name = format!("L(2, {n}), renamed {seed}");
-                        (name, renamed(&cnf, seed), satisfiable)
-                    })
-                    .collect();
-                std::iter::once((format!("L(2, {n})"), cnf, satisfiable)).chain(copies)
-            })
+            .flat_map(|n| with_copies(format!("L(2, {n})"), langford(n), n % 4 == 0 || n % 4 == 3))
             .collect(),
     });
     all.push(Family {
@@ -362,19 +369,25 @@ impl Program {
     }
 }
 
+/// Whether the environment variable `var`, a list of words, names `name` (any name when unset).
+fn listed(var: &str, name: &str) -> bool {
+    std::env::var(var).map_or(true, |list| list.split_whitespace().any(|w| w == name))
+}
+
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/sat-structured");
     std::fs::create_dir_all(&dir).expect("target is writable");
-    let chosen = |name: &str| {
-        std::env::var("SAT_STRUCTURED_FAMILIES")
-            .map_or(true, |list| list.split_whitespace().any(|w| w == name))
-    };
+    let chosen = |name: &str| listed("SAT_STRUCTURED_FAMILIES", name);
     let write_only = std::env::var_os("SAT_STRUCTURED_WRITE_ONLY").is_some();
-    let mut programs = vec![
-        Program::Ours { simplify: true },
-        Program::Ours { simplify: false },
-    ];
+    let wanted = |name: &str| listed("SAT_STRUCTURED_PROGRAMS", name);
+    let mut programs = vec![Program::Ours { simplify: true }];
+    if wanted("plain") {
+        programs.push(Program::Ours { simplify: false });
+    }
     for (name, program) in [("minisat", Program::MiniSat), ("cadical", Program::CaDiCaL)] {
+        if !wanted(name) {
+            continue;
+        }
         if available(name) {
             programs.push(program);
         } else {
