@@ -57,7 +57,7 @@ pub struct CdclOptions {
     /// phases when a stable turn follows a focused one), with [`Decide::ShortestClause`] the
     /// clause among the equally short ones and the free literal in it. The same clauses and seed
     /// give the same search; another seed another search, which on a satisfiable formula can
-    /// take many times longer or shorter (`docs/benchmarks.md`, "One formula, many seeds").
+    /// take several times longer or shorter (`docs/benchmarks.md`, "One formula, many seeds").
     pub seed: u64,
 }
 

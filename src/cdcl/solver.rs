@@ -46,7 +46,8 @@ pub(super) const MINIMISE_WALK: usize = 100;
 const FIRST_REDUCE: u64 = 2000;
 const REDUCE_GROWTH: u64 = 300;
 /// How fast activities decay: after each conflict the bump grows by 1/0.99 (MiniSat's default
-/// is 0.95; 0.99 needed fewer conflicts on the structured benchmark, docs/benchmarks.md).
+/// is 0.95; 0.99 took less time on the queens and Langford families of the structured benchmark
+/// and more on the other three, docs/benchmarks.md).
 const VAR_DECAY: f64 = 0.99;
 /// How fast the learnt clauses' activities decay (MiniSat's 0.999).
 pub(super) const CLAUSE_DECAY: f32 = 0.999;

@@ -77,7 +77,7 @@ pub struct SatArgs {
     pub simplify: bool,
     /// The seed of CDCL's random choices (`--solver cdcl`; 1 unless given): the same file and
     /// seed give the same search, another seed another search, whose time on a satisfiable
-    /// formula can differ many times over.
+    /// formula can differ several times over.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole_number)]
     pub seed: Option<u64>,
     /// Also print the splits, unit propagations and time as `c` comment lines.
