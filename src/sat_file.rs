@@ -270,9 +270,10 @@ fn stats_lines(
 
 /// About how many bytes each solver holds for each byte of DIMACS text, the text included, at
 /// most (measured on 120 queens' clauses, 29 MB of text: Davis–Putnam held 320 MB, CDCL 119 MB
-/// (4.1 bytes a byte; 5 leaves a margin), CDCL simplifying first 277 MB; simplifying holds its own store of the clauses, the resolvents,
-/// the eliminated clauses and with a proof every step, most where it eliminates most: 303 MB for
-/// the 13.8 MB of 300 queens' sequential counter with a proof, 22 bytes a byte).
+/// (4.1 bytes a byte; 5 leaves a margin), CDCL simplifying first 277 MB; simplifying holds its
+/// own store of the clauses, the resolvents, the eliminated clauses and with a proof every step,
+/// most where it eliminates most: 303 MB for the 13.8 MB of 300 queens' sequential counter with
+/// a proof, 22 bytes a byte).
 fn bytes_per_text_byte(solver: Solver) -> u64 {
     match solver {
         Solver::Dp(_) => 12,
