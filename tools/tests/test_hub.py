@@ -190,3 +190,18 @@ def test_a_websocket_that_keeps_closing_fails_after_its_attempts():
     last, said = kernel_opened(closing=5, attempts=3)
     assert last == "closed 3"
     assert len(said) == 2
+
+
+def test_a_kernel_that_does_not_answer_is_reported_with_its_processes():
+    # What the failure's message carries: `ps` on the student's processes, the asking process
+    # among them when the student is the user running the test; a user without processes says
+    # so. In a child process, as above: importing tools.hub_test sets the hub's environment.
+    code = ("import os, pwd; from tools import hub_test; "
+            "print(os.getpid()); print(hub_test.processes_of(pwd.getpwuid(os.getuid()).pw_name)); "
+            "print(hub_test.processes_of('no-such-student-here'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=rust_kernel.__file__.rsplit("/tools/", 1)[0]).stdout.splitlines()
+    pid, header, *rest = out
+    assert "WCHAN" in header and "COMMAND" in header, out
+    assert pid in [line.split()[0] for line in rest[:-1]], out
+    assert rest[-1].startswith("(no processes"), out
