@@ -11,6 +11,9 @@ import pytest
 
 from tools import hub, rust_kernel
 
+# The repository, where `python -m tools...` and `from tools import ...` work in a child process.
+REPO = rust_kernel.__file__.rsplit("/tools/", 1)[0]
+
 
 def limits_in_a_child(setting):
     """What `apply_limits` sets under NQUEENS_KERNEL_LIMITS=`setting`, read in a child process
@@ -21,7 +24,7 @@ def limits_in_a_child(setting):
             "(resource.RLIMIT_DATA, resource.RLIMIT_CPU, resource.RLIMIT_NPROC)))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False, env={**os.environ, "NQUEENS_KERNEL_LIMITS": setting},
-                          cwd=rust_kernel.__file__.rsplit("/tools/", 1)[0])
+                          cwd=REPO)
     values = [int(v) for v in done.stdout.split()] if done.returncode == 0 else None
     return done.returncode, done.stderr, values
 
@@ -174,7 +177,7 @@ def kernel_opened(closing, attempts):
     """What `Kernel.open` did against the stand-in: its last line, and the lines it said."""
     done = subprocess.run([sys.executable, "-c", STAND_IN, str(closing), str(attempts)],
                           capture_output=True, text=True, check=False, timeout=120,
-                          cwd=rust_kernel.__file__.rsplit("/tools/", 1)[0])
+                          cwd=REPO)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     return lines[-1], [line for line in lines[:-1] if "opened again" in line]
@@ -200,7 +203,7 @@ def test_a_kernel_that_does_not_answer_is_reported_with_its_processes():
             "print(os.getpid()); print(hub_test.processes_of(pwd.getpwuid(os.getuid()).pw_name)); "
             "print(hub_test.processes_of('no-such-student-here'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=rust_kernel.__file__.rsplit("/tools/", 1)[0]).stdout.splitlines()
+                         check=True, cwd=REPO).stdout.splitlines()
     pid, header, *rest = out
     assert "WCHAN" in header and "COMMAND" in header, out
     assert pid in [line.split()[0] for line in rest[:-1]], out
