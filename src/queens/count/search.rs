@@ -183,8 +183,10 @@ struct Task {
 /// is counted with the size of its class (2, 4 or 8), found by comparing the board with its
 /// turns as it is completed.
 ///
-/// * A queen in a corner of the first row: by symmetry, the second row's queen is to the right
-///   of the diagonal, and no turn or reflection of such a board is smaller; it counts 8.
+/// * A queen in a corner of the first row: reflecting in the main diagonal swaps the column of
+///   the second row's queen (`bound1`) with the row of the second column's queen, so only the
+///   boards where the first is the smaller are completed (column 2 is kept empty in the rows
+///   above `bound1`); no turn or reflection of such a board is smaller; it counts 8.
 /// * Otherwise the first row's queen is in the left half (`bound1` from the corner), and the
 ///   queens in the border columns and rows are kept from being smaller than it (the side and
 ///   last masks), so that only candidates for the least board are searched; the rest is decided
