@@ -106,10 +106,43 @@ def problems(nb):
 UNIT = r"(?:ms|µs|ns|s|seconds?|minutes?|hours?|%|×|times)"
 COUNTED = (r"(?:solutions?|clauses?|variables?|nodes?|conflicts?|calls?|splits?|models?|steps?|"
            r"backtracks?|propagations?|decisions?|literals?|assignments?|constraints?|"
-           r"placements?|branches|boards?|restarts?|signatures?|parts?)")
+           r"placements?|branches|boards?|restarts?|signatures?|parts?|repairs?|tries|swaps?|rows?)")
 NUMBER = r"\d+(?:[,\u202f\u2009]\d{3})*(?:\.\d+)?"
 STATED = re.compile(rf"(?<![\w.\-/<])({NUMBER})\s?{UNIT}(?!\w)|(?<!\w)×\s?({NUMBER})"
                     rf"|(?<![\w.\-/<])({NUMBER})\s+{COUNTED}\b")
+
+
+# Numbers written as words: the exact ones (ten times, a hundred steps) must be printed, within a
+# quarter after "about", "nearly" or "roughly"; the vague ones (a few hundred repairs, tens of
+# rows) need some printed number in their range.
+WORDS = {w: i for i, w in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
+WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+              "ninety": 90, "hundred": 100, "thousand": 1000, "million": 10**6})
+SCALE = {"hundred": 100, "thousand": 1000, "million": 10**6, "dozen": 12}
+VAGUE = {rf"a few {w}": (3 * k, 10 * k - 1) for w, k in SCALE.items()}
+VAGUE.update({rf"{w}s of": (2 * k, 10 * k - 1) for w, k in SCALE.items() if w != "dozen"})
+VAGUE.update({"tens of": (10, 99), "dozens of": (24, 99)})
+WORD = "|".join(sorted(WORDS, key=len, reverse=True))
+SAID = re.compile(rf"(?<![\w-])(?<!few )(?:(about|nearly|roughly|around|almost) )?((?:a |an )?(?:{WORD})"
+                  rf"(?:[ -](?:{WORD}))*) ({UNIT}|{COUNTED})(?!\w)", re.IGNORECASE)
+VAGUELY = re.compile(rf"(?<![\w-])({'|'.join(VAGUE)})(?: \w+)? ({UNIT}|{COUNTED})(?!\w)",
+                     re.IGNORECASE)
+
+
+def worded(words):
+    """The value of a number in words ("ten", "a hundred", "ten thousand", "twenty-four")."""
+    total, part = 0, 0
+    for word in re.split(r"[ -]", words.lower()):
+        if word in ("a", "an"):
+            part = 1
+        elif word in ("hundred", "thousand", "million"):
+            part = max(part, 1) * WORDS[word]
+            if word != "hundred":
+                total, part = total + part, 0
+        else:
+            part += WORDS[word]
+    return total + part
 
 
 def value(number):
@@ -153,10 +186,23 @@ def unbacked_statements(nb):
         for match in STATED.finditer(text):
             number = next(group for group in match.groups() if group)
             if value(number) not in backed:
-                context = " ".join(text[max(0, match.start() - 60):match.end() + 20].split())
-                found.append(f"cell {index} states {match.group(0).strip()!r}, which no cell "
-                             f"prints: …{context}…")
+                found.append(unbacked(index, text, match))
+        for match in SAID.finditer(text):
+            said = worded(match.group(2))
+            near = 0.25 * said if match.group(1) else 0
+            if said > 1 and not any(abs(b - said) <= near for b in backed):
+                found.append(unbacked(index, text, match))
+        for match in VAGUELY.finditer(text):
+            low, high = VAGUE[match.group(1).lower()]
+            if not any(low <= b <= high for b in backed):
+                found.append(unbacked(index, text, match))
     return found
+
+
+def unbacked(index, text, match):
+    context = " ".join(text[max(0, match.start() - 60):match.end() + 20].split())
+    return (f"cell {index} states {match.group(0).strip()!r}, which no cell prints: "
+            f"…{context}…")
 
 
 def differences(executed, committed):
