@@ -160,7 +160,7 @@ grade-test: setup sandbox
 	$(PY) -m tools.coursework grade
 
 ## sandbox: the grading kernels' sandbox (coursework/sandbox.py), as root and once: bubblewrap,
-## the user nqueens-kernel, and the toolchain where that user can read it
+## and the toolchain where the kernels' users (one a kernel, no account) can read it
 sandbox: setup
 	$(PY) coursework/sandbox.py --install
 

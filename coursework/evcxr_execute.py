@@ -1,16 +1,23 @@
 """nbgrader's Execute for Rust notebooks on the evcxr kernel, shared by the course's
 configuration (autograde) and the students' (validate): `load(c)` sets it up in a configuration.
+
+When the course grades, it also keeps the clock of every test cell, outside the kernel: see
+EvcxrExecute.
 """
 
+import asyncio
+import functools
+import json
 import os
 import pathlib
 import resource
 import shutil
 import tempfile
+from time import monotonic
 
 import nbformat
 from jupyter_client.manager import KernelManager
-from jupyter_core.utils import run_sync
+from jupyter_core.utils import ensure_async, run_sync
 from nbgrader.preprocessors import CheckCellMetadata, ClearOutput, Execute
 from traitlets import Bool, Unicode
 
@@ -24,8 +31,9 @@ CPU_SECONDS = int(os.environ.get("NQUEENS_GRADING_CPU_SECONDS", "900"))
 PROCESSES = int(os.environ.get("NQUEENS_GRADING_PROCESSES", "4096"))
 
 
-def limit_kernel():
-    """Runs in the kernel's process before evcxr starts, so every process it starts inherits it."""
+def limit_kernel(join=None):
+    """Runs in the kernel's process before evcxr starts, so every process it starts inherits it;
+    `join`, if given, puts the process into the kernel's cgroups too (sandbox.py)."""
     for name, value in [(resource.RLIMIT_DATA, MEMORY_GIB << 30),
                         (resource.RLIMIT_CPU, CPU_SECONDS),
                         (resource.RLIMIT_NPROC, PROCESSES)]:
@@ -33,30 +41,77 @@ def limit_kernel():
         if hard != resource.RLIM_INFINITY:
             value = min(value, hard)
         resource.setrlimit(name, (value, value))
+    if join is not None:
+        join()
 
 
-def sandboxed(manager, build, kit):
-    """Makes a kernel manager start its kernel in the sandbox, building in `build`."""
+# The ports evcxr listens on in the sandbox's own network namespace (any will do: nothing else
+# is there), and through the relay the names of the Unix sockets the grader connects to.
+PORTS = {"shell_port": 40001, "iopub_port": 40002, "stdin_port": 40003, "control_port": 40004,
+         "hb_port": 40005}
+
+
+def sandboxed(manager, build, snapshot, uid):
+    """Makes a kernel manager start its kernel in the sandbox, as the user `uid`, building in
+    `build`, and speak to it over Jupyter's `ipc` transport: the Unix sockets of the kernel's
+    relay in `build/sockets` (sandbox.py)."""
     import sandbox
 
+    manager.transport = "ipc"
+    manager.ip = str(pathlib.Path(build) / sandbox.SOCKETS / "kernel")
+    for channel, port in PORTS.items():
+        setattr(manager, channel, port)
     manager.format_kernel_cmd = lambda extra_arguments=None: sandbox.command(
-        manager.connection_file, build, kit)
+        manager.connection_file, build, snapshot, uid)
 
 
-def warm_in(build, setup, kit):
+def warm_in(build, setup, snapshot):
     """Runs a notebook's setup cell in a sandboxed kernel building in `build` (the warm base)."""
-    manager = KernelManager()
-    sandboxed(manager, build, kit)
-    manager.start_kernel(preexec_fn=limit_kernel)
-    try:
-        client = manager.client()
-        client.start_channels()
-        client.wait_for_ready(timeout=120)
-        reply = client.execute_interactive(setup, timeout=1200, output_hook=lambda _: None)
-        if reply["content"]["status"] != "ok":
-            raise RuntimeError(f"the sandbox's warm build failed: {reply['content']}")
-    finally:
-        manager.shutdown_kernel(now=True)
+    import sandbox
+
+    with sandbox.Slot() as slot:
+        sandbox.prepare_build(pathlib.Path(build), slot.uid)
+        manager = KernelManager()
+        sandboxed(manager, build, snapshot, slot.uid)
+        manager.start_kernel(preexec_fn=functools.partial(
+            limit_kernel, functools.partial(sandbox.join, slot.groups)))
+        try:
+            client = manager.client()
+            client.start_channels()
+            client.wait_for_ready(timeout=120)
+            reply = client.execute_interactive(setup, timeout=1200, output_hook=lambda _: None)
+            if reply["content"]["status"] != "ok":
+                raise RuntimeError(f"the sandbox's warm build failed: {reply['content']}")
+        finally:
+            manager.shutdown_kernel(now=True)
+
+
+# Whether this is the grader's copy of this file, beside sandbox.py (the students' bundle holds
+# this file alone).
+GRADING = pathlib.Path(__file__).with_name("sandbox.py").exists()
+# The messages that carry a cell's outputs, which count only when they arrive in time.
+OUTPUTS = {"stream", "display_data", "execute_result", "error", "update_display_data"}
+# At most this much output of one cell is kept while grading (a notebook that prints megabytes
+# still grades: the grading test's loud submission prints 6 MB).
+CELL_OUTPUT_BYTES = 64 << 20
+# How long a kernel has to answer once its cell's run was ended, before it is ended whole.
+GRACE_SECONDS = 30
+
+
+class Clock:
+    """The time of one test cell, kept by the grader: from the request to the kernel to its
+    limit."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.start = monotonic()
+        self.deadline = self.start + limit
+        self.stopped = False
+        self.late = 0
+        self.first_answer = None
+
+    def late_now(self):
+        return monotonic() > self.deadline
 
 
 class EvcxrExecute(Execute):
@@ -66,7 +121,16 @@ class EvcxrExecute(Execute):
     the verdict on stderr, which evcxr passes on from a thread of its own and can deliver after
     the cell is done (a wrong answer then scored full points on a busy machine). The report the
     checker shows first marks a failing cell with data-scores="0"; such a cell without a
-    stderr output gets one here, which is what nbgrader scores 0."""
+    stderr output gets one here, which is what nbgrader scores 0.
+
+    When the course grades, each test cell is one that prints the student's answers for the
+    judge (grading.CollectCells), and its metadata names its time limit: the executor keeps
+    that clock, outside the kernel. At the limit it ends every process of the kernel but
+    evcxr's own (the program that runs the cells, anything it started: sandbox.end_run), drops
+    every output that arrives after it, and notes in the cell's metadata (`nqueens_run`) the
+    standard output that arrived in time and the limit it stopped the cell at; a kernel that
+    does not answer within GRACE_SECONDS after that is ended whole. Nothing the student's code
+    does to its own process, its descriptors or its clock changes when the cell's time is up."""
 
     sandbox = Bool(False, help="Run each notebook's kernel in the sandbox of sandbox.py, "
                    "against the students' kit").tag(config=True)
@@ -74,10 +138,12 @@ class EvcxrExecute(Execute):
                           "sandbox gives the kernel").tag(config=True)
 
     def preprocess(self, nb, resources=None, km=None):
-        """Runs the notebook; in the sandbox, with a fresh `/build` made for it and deleted
-        after it, and the kit's snapshot checked unchanged. (sandbox.py is the grader's: the
-        students' copy of this file runs without it.)"""
+        """Runs the notebook; in the sandbox, as a kernel's user of its own, with a fresh
+        `/build` made for it and deleted after it, and the kit's snapshot checked unchanged.
+        (sandbox.py is the grader's: the students' copy of this file runs without it.)"""
         self.sandboxed = None
+        self.clock = None
+        self.kernel = []
         if not self.sandbox:
             return super().preprocess(nb, resources, km)
         import sandbox
@@ -89,33 +155,115 @@ class EvcxrExecute(Execute):
                                "code then running with the grader's rights)")
         assignment = resources["nbgrader"]["assignment"]
         snapshot = sandbox.Snapshot(pathlib.Path(self.course_root) / "release" / assignment / "kit")
+        # The course's own setup cell (locked, with its grade id: nbgrader has put its text
+        # back), never a cell of the student's, which would run unclocked in the shared base.
         setup = next((cell.source for cell in nb.cells if cell.cell_type == "code"
+                      and cell.metadata.get("nbgrader", {}).get("locked")
+                      and cell.metadata.get("nbgrader", {}).get("grade_id")
                       and ":dep coursework" in cell.source), "")
-        snapshot.warm(setup, lambda build, code: warm_in(build, code, snapshot.kit))
+        snapshot.warm(setup, lambda build, code: warm_in(build, code, snapshot))
         builds = sandbox.HOME / "builds"
         builds.mkdir(exist_ok=True)
         builds.chmod(0o755)
         build = pathlib.Path(tempfile.mkdtemp(prefix="notebook-", dir=builds))
         try:
-            self.sandboxed = (snapshot.fresh_build(build), snapshot.kit)
-            return super().preprocess(nb, resources, km)
+            with sandbox.Slot() as slot:
+                self.sandboxed = (snapshot.fresh_build(build, slot.uid), snapshot, slot.uid)
+                self.join = functools.partial(sandbox.join, slot.groups)
+                return super().preprocess(nb, resources, km)
         finally:
             self.sandboxed = None
             shutil.rmtree(build, ignore_errors=True)
             snapshot.check()
 
     async def async_start_new_kernel(self, **kwargs):
-        kwargs.setdefault("preexec_fn", limit_kernel)
         if getattr(self, "sandboxed", None):
             sandboxed(self.km, *self.sandboxed)
+            kwargs.setdefault("preexec_fn", functools.partial(limit_kernel, self.join))
+        kwargs.setdefault("preexec_fn", limit_kernel)
         return await super().async_start_new_kernel(**kwargs)
 
     # nbclient's synchronous start (what nbgrader calls) is bound to the base class's coroutine,
     # so without this the limits above were never set.
     start_new_kernel = run_sync(async_start_new_kernel)
 
+    async def async_start_new_kernel_client(self):
+        """The client, once the kernel answers; and, when the course grades, before any cell
+        runs, the processes the kernel is made of, which the clock spares
+        (sandbox.kernel_processes). (A student's Validate keeps no clock: sandbox.py, the
+        grader's, is not in the students' bundle.)"""
+        client = await super().async_start_new_kernel_client()
+        process = getattr(getattr(self.km, "provisioner", None), "process", None)
+        if process is not None and GRADING:
+            import sandbox
+
+            self.kernel = sandbox.kernel_processes(process.pid)
+        return client
+
+    start_new_kernel_client = run_sync(async_start_new_kernel_client)
+
+    async def async_execute_cell(self, cell, cell_index, execution_count=None,
+                                 store_history=True):
+        limit = cell.metadata.get("nqueens_judge", {}).get("limit")
+        if not limit:
+            return await super().async_execute_cell(cell, cell_index, execution_count,
+                                                    store_history)
+        self.clock = clock = Clock(limit)
+        keeper = asyncio.ensure_future(self.keep_time(clock))
+        try:
+            return await super().async_execute_cell(cell, cell_index, execution_count,
+                                                    store_history)
+        finally:
+            keeper.cancel()
+            self.clock = None
+            stdout = "".join("".join(o.get("text", "")) for o in cell.get("outputs", [])
+                             if o.get("output_type") == "stream" and o.get("name") == "stdout")
+            cell.metadata["nqueens_run"] = {
+                "stdout": stdout, "stopped_at": limit if clock.stopped else None,
+                "seconds": round(monotonic() - clock.start, 2), "late_outputs": clock.late,
+                "first_answer": clock.first_answer}
+
+    # As above: nbconvert's synchronous call, bound to the base class's coroutine otherwise.
+    execute_cell = run_sync(async_execute_cell)
+
+    async def keep_time(self, clock):
+        """At the clock's limit, ends the cell's run; a kernel that still does not answer after
+        GRACE_SECONDS is ended whole."""
+        import sandbox
+
+        await asyncio.sleep(max(0.0, clock.deadline - monotonic()))
+        clock.stopped = True
+        uid = self.sandboxed[2] if self.sandboxed else None
+        await asyncio.to_thread(sandbox.end_run, self.kernel, uid)
+        await asyncio.sleep(GRACE_SECONDS)
+        self.log.error("the kernel did not answer %d s after its cell was stopped: ending it",
+                       GRACE_SECONDS)
+        await ensure_async(self.km.shutdown_kernel(now=True))
+
+    def process_message(self, msg, cell, cell_index):
+        if GRADING and msg["msg_type"] in OUTPUTS:
+            # A cell's outputs are held in the grader's memory until the notebook is saved: past
+            # CELL_OUTPUT_BYTES of them, the rest is dropped.
+            size = len(json.dumps(msg["content"]))
+            held = cell.metadata.get("nqueens_output_bytes", 0) + size
+            cell.metadata["nqueens_output_bytes"] = held
+            if held > CELL_OUTPUT_BYTES:
+                return None
+        clock = self.clock
+        if clock is not None and msg["msg_type"] in OUTPUTS:
+            if clock.late_now():
+                clock.late += 1
+                return None
+            if clock.first_answer is None and "nqueens-answer " in msg["content"].get("text", ""):
+                clock.first_answer = round(monotonic() - clock.start, 2)
+        return super().process_message(msg, cell, cell_index)
+
     def on_cell_executed(self, **kwargs):
         content = kwargs["execute_reply"]["content"]
+        if self.clock is not None and self.clock.stopped:
+            # What evcxr says of its program's end came after the limit, and was dropped.
+            said = f"the grader ended this cell at its limit of {self.clock.limit} s"
+            content.update(status="error", ename="Stopped", evalue=said, traceback=[said])
         if content.get("status") == "error":
             content.setdefault("ename", "Error")
             content.setdefault("evalue", "")

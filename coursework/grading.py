@@ -2,11 +2,14 @@
 sets up with `configure`.
 
 When grading, every kernel runs in the sandbox of sandbox.py, and no test cell judges anything:
-it runs the student's function on the judge's inputs and shows the answers, and the judge (the
-program `nqueens-judge`, run here, outside the student's process) compares them with its
-reference and writes the score (see CollectCells and JudgeCells). The hidden tests' inputs come
-from a seed of the grader's (see hidden_seed): an HMAC-SHA-256 of the student, the assignment, the
-cell and the submission's time under the course's secret (Python's own hmac and hashlib).
+it runs the student's function on the judge's inputs and prints the answers, the executor
+(evcxr_execute.py) keeps each such cell's clock and the output that arrived in time, and the
+judge (the program `nqueens-judge`, run here, outside the student's process) compares the
+answers with its reference and writes the score (see CollectCells and JudgeCells). The hidden
+tests' inputs come from a seed of the grader's (see hidden_seed): an HMAC-SHA-256 of the student,
+the assignment, the cell and a nonce drawn for the grading (records.py) under the course's
+secret (Python's own hmac and hashlib). What the student's kernel showed reaches the feedback as
+text and images only (outputs.py).
 """
 
 import hashlib
@@ -20,6 +23,8 @@ import subprocess
 
 import evcxr_execute
 import nbformat
+import outputs
+import records
 from evcxr_execute import EvcxrExecute
 from nbconvert.preprocessors import ClearMetadataPreprocessor, Preprocessor
 from nbgrader.preprocessors import (
@@ -97,17 +102,24 @@ class ClearNotes(Preprocessor):
 
 
 
-# What an answer may not hold: evcxr's commands (`:dep` would swap the crate the notebook loads)
-# and `extern crate`, which evcxr turns into a dependency fetched from crates.io.
-NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]|\bextern\s+crate\b", re.MULTILINE)
+# What an answer may not hold: evcxr's commands, a line each (`:dep` would swap the crate the
+# notebook loads, `:opt` the speed a time limit assumes). A crate the kit does not use cannot be
+# loaded whatever a cell says (`extern crate`, say): the sandbox holds no other (sandbox.py).
+NOT_AN_ANSWER = re.compile(r"^\s*:[A-Za-z]", re.MULTILINE)
 # A test cell's checker, the student's function it checks, and how the cell scores.
 CHECK = re.compile(r"::coursework::(hidden::)?(check_\w+)\((\w+)")
 SCORE = re.compile(r"\.(grade|points)\(([^()]*)\);?\s*$")
-MIME = "text/x-nqueens-answers"
 # A hidden test's lines in the grader's copy of a cell, markers included.
 HIDDEN_LINES = re.compile(r"^[ \t]*// BEGIN HIDDEN TESTS\n.*?^[ \t]*// END HIDDEN TESTS\n?",
                           re.MULTILINE | re.DOTALL)
-STOPPED = "nqueens-answers-when-stopped: "
+# A test cell's time, kept by the executor outside the kernel: the calls of the student's
+# function together (the checkers' own limit, report.rs's TIME_LIMIT), and the compile of the
+# cell that makes them, which took at most 1.7 s in the grading test (three gradings and
+# Validate runs on two cores) and a busier machine can slow further. Answers that arrive
+# after the sum count for nothing.
+RUN_SECONDS = 15
+COMPILE_SECONDS = 10
+CELL_SECONDS = RUN_SECONDS + COMPILE_SECONDS
 
 
 def grading_secret():
@@ -127,26 +139,13 @@ def secret_file(course_root):
     return path
 
 
-def hidden_seed(student, assignment, grade_id, submitted=""):
-    """The seed of one hidden test: the same each time one submission is graded (a regrade gives
-    the same score), different across students, cells, courses and submissions (`submitted`, the
-    time nbgrader noted for it: a student who submits again after the feedback meets new
-    inputs), and never shown to a student (the reports do not name it)."""
-    message = f"{student}/{assignment}/{grade_id}/{submitted}".encode()
+def hidden_seed(student, assignment, grade_id, nonce):
+    """The seed of one hidden test: different across students, cells, courses and gradings (the
+    `nonce` the grader drew for this grading, records.py: a notebook submitted again meets new
+    inputs, whatever it sends), the same for a regrade of the same notebook (which finds its
+    nonce in the records), and never shown to a student (the reports do not name it)."""
+    message = f"{student}/{assignment}/{grade_id}/{nonce}".encode()
     return int.from_bytes(hmac.new(grading_secret(), message, hashlib.sha256).digest()[:8], "big")
-
-
-def submitted_at(grading):
-    """The time nbgrader noted for the submission being graded (from its timestamp.txt), as
-    text, or "" when it noted none."""
-    from nbgrader.api import Gradebook, MissingEntry
-
-    try:
-        with Gradebook(grading["db_url"]) as gradebook:
-            found = gradebook.find_submission(grading["assignment"], grading["student"])
-    except (KeyError, MissingEntry):
-        return ""
-    return found.timestamp.isoformat() if found.timestamp else ""
 
 
 def judge_program():
@@ -160,78 +159,83 @@ def judge_program():
     return str(program)
 
 
+# How long the judge may take over one cell's answers: the answers are the student's, and
+# answers that keep it longer score 0 (see JudgeCells).
+JUDGE_SECONDS = 120
+
+
 def judge(*args, answers=None):
     """Runs the judge; its standard output."""
     done = subprocess.run([judge_program(), *args], input=answers, capture_output=True,
-                          text=True, check=False)
+                          text=True, check=False, timeout=JUDGE_SECONDS)
     if done.returncode != 0:
         raise RuntimeError(f"nqueens-judge {' '.join(args)}: {done.stderr.strip()}")
     return done.stdout
 
 
+def written_by_student(cell):
+    """Whether a cell's text is the student's: nbgrader's OverwriteCells has put the course's
+    text back into every locked cell it knows, and taken the grade id off every cell it does
+    not know."""
+    meta = cell.metadata.get("nbgrader", {})
+    return not (meta.get("locked") and meta.get("grade_id"))
+
+
 class CollectCells(Preprocessor):
     """Before the run. Every test cell (`::coursework::check_…(f).grade()`, or a hidden test's
     `::coursework::hidden::check_…(f, SEED)`) becomes a cell that runs the student's `f` on the
-    judge's inputs for that checker (the hidden ones of this student's seed) and shows the
-    answers: `::coursework::answers::check_…(f, inputs)`. It judges nothing, and holds nothing a
-    student could use to forge a score. Every cell a student could write (the answers, and any
-    cell they added) is run only if it holds no evcxr command and no `extern crate`; otherwise
-    it is replaced by a comment."""
+    judge's inputs for that checker (the hidden ones of this grading's seeds) and prints the
+    answers: `::coursework::answers::check_…(f, inputs)`, with its time limit in its metadata
+    for the executor's clock. It judges nothing, and holds nothing a student could use to forge
+    a score. The hidden tests move to the notebook's end, in their order (JudgeCells puts them
+    back), so that no code of the student's runs after a hidden input has reached the kernel
+    but the hidden tests' own calls, whose outputs the feedback leaves out. Every cell a student
+    could write (the answers, and any cell they added) is run only if it holds no evcxr
+    command; otherwise it is replaced by a comment."""
 
     def preprocess(self, nb, resources):
         grading = resources.get("nbgrader", {})
         student, assignment = grading.get("student", ""), grading.get("assignment", "")
-        submitted = submitted_at(grading)
-        for cell in nb.cells:
+        digest = records.digest_of(nb)
+        nonce = records.nonce_for(COURSE_ROOT[0], assignment, student, digest)
+        resources["nqueens_grading"] = {"digest": digest, "nonce": nonce}
+        hidden = []
+        for position, cell in enumerate(nb.cells):
+            # What a student may have written into a cell's metadata under the grader's names
+            # counts for nothing.
+            for key in [k for k in cell.metadata if k.startswith("nqueens_")]:
+                del cell.metadata[key]
+            cell.metadata["nqueens_position"] = position
             meta = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code":
                 continue
-            # OverwriteCells has put the course's text back into every locked cell it knows;
-            # a cell without a known grade_id is the student's.
-            written_by_student = not (meta.get("locked") and meta.get("grade_id"))
-            if written_by_student and NOT_AN_ANSWER.search(cell.source):
-                cell.source = ("// This cell held a line for the kernel (`:dep`, `:opt`, ...) or "
-                               "`extern crate`, which answers may not use: it was not run.")
+            if written_by_student(cell) and NOT_AN_ANSWER.search(cell.source):
+                cell.source = ("// This cell held a line for the kernel (`:dep`, `:opt`, ...), "
+                               "which answers may not use: it was not run.")
             if not meta.get("grade") or meta.get("solution"):
                 continue
             checks = CHECK.findall(cell.source)
             scored = SCORE.search(cell.source)
             if not checks or not scored:
                 continue
-            hidden, checker, function = checks[-1]
-            seed = hidden_seed(student, assignment, meta["grade_id"], submitted) if hidden \
+            is_hidden, checker, function = checks[-1]
+            seed = hidden_seed(student, assignment, meta["grade_id"], nonce) if is_hidden \
                 else None
-            inputs = judge("inputs", checker, *(["--seed", str(seed)] if hidden else []))
+            inputs = judge("inputs", checker, *(["--seed", str(seed)] if is_hidden else []))
             # A hidden test scores in proportion to the parts right (all or nothing for a
             # checker without parts); its cell ends with `grade()` in the students' copy, where
             # it only shows a note, so that Validate passes it.
             cell.metadata["nqueens_judge"] = {
                 "checker": checker, "seed": seed, "source": cell.source,
-                "kind": "points" if hidden else scored.group(1)}
+                "kind": "points" if is_hidden else scored.group(1), "limit": CELL_SECONDS}
             fence = "#" * 4
             # (A line that starts with `:` would be an evcxr command.)
             cell.source = (f"let () = ::coursework::answers::{checker}({function}, "
                            f'r{fence}"{inputs.strip()}"{fence});')
+            if is_hidden:
+                hidden.append(cell)
+        nb.cells = [c for c in nb.cells if c not in hidden] + hidden
         return nb, resources
-
-
-def answers_of(cell):
-    """The answers a collecting cell showed: the one output of the answers' MIME type, or the one
-    line on stderr that carries them when the calls were stopped; None when there is no set or
-    more than one (the cell's code is the student's, and one set is all it gets)."""
-    shown = ["".join(o["data"][MIME]) for o in cell.get("outputs", [])
-             if o.get("output_type") in ("display_data", "execute_result")
-             and MIME in o.get("data", {})]
-    for output in cell.get("outputs", []):
-        if output.get("output_type") == "stream":
-            shown += [line[len(STOPPED):] for line in "".join(output["text"]).split("\n")
-                      if line.startswith(STOPPED)]
-    return shown[0] if len(shown) == 1 else None
-
-
-def carries_answers(output):
-    """Whether an output is (or holds) a set of answers, which the judge's report replaces."""
-    return MIME in output.get("data", {}) or STOPPED in "".join(output.get("text", ""))
 
 
 # The judge's inputs as the collecting cell holds them (see CollectCells), which evcxr quotes
@@ -242,6 +246,8 @@ INPUTS_LITERAL = re.compile(r'r#{4}".*?(?:"#{4}|\Z)', re.DOTALL)
 # A terminal's escape sequences (colours), which evcxr puts into a compile error around each
 # character of the code it quotes: taken out first, or the inputs' literal would not be found.
 TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+# The lines that carry answers for the judge (answers.rs), which the judge's report replaces.
+ANSWER_LINE = re.compile(r"^nqueens-answer .*(?:\n|\Z)", re.MULTILINE)
 
 
 def without_inputs(text):
@@ -254,54 +260,99 @@ def without_inputs(text):
     return INPUTS_LITERAL.sub('r####"(the judge\'s inputs)"####', TERMINAL_ESCAPE.sub("", text))
 
 
+def without_answers(output):
+    """A stream output without the lines that carry answers (None if nothing else is left)."""
+    if output.get("output_type") != "stream":
+        return output
+    text = ANSWER_LINE.sub("", outputs.as_text(output.get("text", "")))
+    return nbformat.v4.new_output("stream", name=output["name"], text=text) if text else None
+
+
 def as_display(output):
-    """An output of the student's, kept in sight as a display that nbgrader does not score, the
-    judge's inputs left out of it."""
+    """An output of the student's, kept in sight as a display that nbgrader does not score (a
+    stream on stderr or an error would score the test cell 0)."""
     if output.get("output_type") == "stream":
-        return nbformat.v4.new_output("display_data",
-                                      data={"text/plain": without_inputs(output["text"])})
+        return nbformat.v4.new_output("display_data", data={"text/plain": output["text"]})
     if output.get("output_type") == "error":
         text = "\n".join([f"{output.get('ename', '')}: {output.get('evalue', '')}",
                           *output.get("traceback", [])])
-        return nbformat.v4.new_output("display_data", data={"text/plain": without_inputs(text)})
-    data = {kind: without_inputs(value) for kind, value in output.get("data", {}).items()}
-    return nbformat.v4.new_output("display_data", data=data,
-                                  metadata=output.get("metadata", {}))
+        return nbformat.v4.new_output("display_data", data={"text/plain": text})
+    return nbformat.v4.new_output("display_data", data=output.get("data", {}))
 
 
 class JudgeCells(Preprocessor):
-    """After the run: each test cell scores what the judge makes of its answers, and nothing
-    else. The cell's outputs become the judge's report (its words and drawing), then whatever
-    else the student's code showed, as displays nbgrader does not score, then what nbgrader
+    """After the run: everything the student's kernel showed is remade as text and images only
+    (outputs.py, the inputs the judge sent left out), and each test cell scores what the judge
+    makes of the answers that arrived in time, and nothing else. A test cell's outputs become
+    the judge's report (its words and drawing), then, for a visible test, whatever else the
+    student's code showed there, as displays nbgrader does not score (a hidden test shows none
+    of it: the lecturer finds it in the grading's record, records.py), then what nbgrader
     scores: a line on stderr when the judge gave nothing (0 points), the points for a cell with
-    partial credit, nothing for a cell that passed (full points). The cell's source is put back
-    as the students' copies have it, a hidden test's lines left out (nbgrader put them back
-    before the run; the feedback is made from this copy)."""
+    partial credit, nothing for a cell that passed (full points). The hidden tests go back to
+    their places, and the cells' sources back to what the students' copies have, a hidden
+    test's lines left out (nbgrader put them back before the run; the feedback is made from
+    this copy). A Markdown cell the student added is shown as its text."""
 
-    def preprocess_cell(self, cell, resources, index):
-        meta = cell.metadata.pop("nqueens_judge", None)
-        if meta is None:
-            return cell, resources
+    def preprocess(self, nb, resources):
+        cells = {}
+        for cell in nb.cells:
+            cell.outputs = outputs.cleaned_outputs(cell.get("outputs", []), without_inputs) \
+                if cell.cell_type == "code" else []
+            if cell.cell_type in ("markdown", "raw") and written_by_student(cell):
+                # Shown as typed, never as the HTML a raw or Markdown cell could carry.
+                cell.source = outputs.markdown_as_text(cell.source)
+                cell.cell_type = "markdown"
+                for key in ("format", "raw_mimetype"):
+                    cell.metadata.pop(key, None)
+            meta = cell.metadata.pop("nqueens_judge", None)
+            run = cell.metadata.pop("nqueens_run", {})
+            if meta is not None:
+                cells[cell.metadata["nbgrader"]["grade_id"]] = self.judged(cell, meta, run)
+        nb.cells = sorted(nb.cells, key=lambda c: c.metadata.get("nqueens_position", 0))
+        for cell in nb.cells:
+            for key in [k for k in cell.metadata if k.startswith("nqueens_")]:
+                del cell.metadata[key]
+        grading = resources.get("nbgrader", {})
+        made = resources.pop("nqueens_grading", None)
+        if made and grading.get("student") is not None:
+            records.append(COURSE_ROOT[0], grading.get("assignment", ""), grading["student"],
+                           made["digest"], made["nonce"], cells)
+        return nb, resources
+
+    def judged(self, cell, meta, run):
+        """Scores one test cell (see the class); what the grading's record keeps of it."""
         cell.source = HIDDEN_LINES.sub("", meta["source"])
         points = float(cell.metadata["nbgrader"]["points"])
-        answers = answers_of(cell)
         seed = ["--seed", str(meta["seed"])] if meta["seed"] is not None else []
-        verdict = json.loads(judge("score", meta["checker"], *seed, "--points", str(points),
-                                   answers=answers if answers is not None else
-                                   "(no answers were shown, or more than one set)"))
+        stopped = ["--stopped-at", str(run["stopped_at"])] if run.get("stopped_at") else []
+        try:
+            verdict = json.loads(judge("score", meta["checker"], *seed, "--points", str(points),
+                                       *stopped, answers=run.get("stdout", "")))
+        except subprocess.TimeoutExpired:
+            said = (f"✘ the judge gave up after {JUDGE_SECONDS} s on the answers shown, so this "
+                    "test scores 0\n")
+            verdict = {"points": 0.0, "passed": False, "text": said,
+                       "html": f"<div class=\"nqueens-report failed\"><p>{said}</p></div>"}
         score = verdict["points"] if meta["kind"] == "points" else \
             (points if verdict["passed"] else 0.0)
-        outputs = [nbformat.v4.new_output(
+        shown = [kept for kept in map(without_answers, cell.outputs) if kept is not None]
+        cell.outputs = [nbformat.v4.new_output(
             "display_data", data={"text/html": verdict["html"], "text/plain": verdict["text"]})]
-        outputs += [as_display(o) for o in cell.get("outputs", []) if not carries_answers(o)]
+        if meta["seed"] is None:
+            cell.outputs += [as_display(o) for o in shown]
         if score <= 0:
             first = verdict["text"].split("\n", 1)[0]
-            outputs.append(nbformat.v4.new_output("stream", name="stderr", text=first + "\n"))
+            cell.outputs.append(nbformat.v4.new_output("stream", name="stderr", text=first + "\n"))
         elif meta["kind"] == "points":
-            outputs.append(nbformat.v4.new_output(
+            cell.outputs.append(nbformat.v4.new_output(
                 "execute_result", data={"text/plain": f"{score:.2f}"}, execution_count=None))
-        cell.outputs = outputs
-        return cell, resources
+        kept = {key: run.get(key) for key in ("seconds", "first_answer", "stopped_at",
+                                              "late_outputs")}
+        if meta["seed"] is not None:
+            text = "".join(outputs.as_text(as_display(o)["data"].get("text/plain", ""))
+                           for o in shown)
+            kept["hidden_output"] = text[:records.KEPT_OUTPUT]
+        return kept
 
 
 class GradesBefore(Preprocessor):

@@ -47,6 +47,17 @@ import sys
 import time
 
 from tools import rust_kernel
+from tools.cheats import (
+    CHEATS,
+    COVER_SIGNS,
+    GENERIC_CHEATS,
+    REPLAYED,
+    REWRITTEN,
+    RUN_CHEATS,
+    SANDBOX_CHEATS,
+    replay_first,
+    replay_second,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COURSE = ROOT / "coursework"
@@ -70,194 +81,13 @@ ENDLESS_LOOPS = {True: "loop {}",
 # so much output, and nbgrader dropped the whole notebook).
 LOUD = ("05-counting", 'for i in 0..60_000 {\n    println!("{i:>99}");\n}')
 
-# Ways to score without solving, each tried on one answer of one assignment (the rest of that
-# submission is the solutions): the name, the assignment, the test cell it attacks (which must
-# score 0), the answer cell, the answer cell's new text made from the solution's, and maybe the
-# text of a cell the student adds before it. Each of them scores points without the coursework
-# crate, the judge outside the kernel, the full paths to the checkers, the hidden tests' seeds,
-# or the rule against evcxr commands and `extern crate` in what students write.
-ANSWERS = "text/x-nqueens-answers"
-SILENCE_STDERR = ("    use std::os::fd::FromRawFd;\n"
-                  "    // Closing standard error: a failing check's verdict goes nowhere.\n"
-                  "    drop(unsafe { std::fs::File::from_raw_fd(2) });\n")
-CHEATS = {
-    # The crate's own answer, called by name: the coursework crate does not lead to it.
-    "called-answer": ("01-backtracking", "test_complete_board", "complete_board",
-                      lambda solution: "fn complete_board(board: &Grid, placed: &mut Vec<Square>) "
-                      "-> Option<Grid> {\n    let _ = placed;\n"
-                      "    nqueens::backtrack::fill_board_recursion(board.len(), &nqueens::backtrack::queen_sees)\n}"),
-    # The same in the later assignments whose answer the crate has in public: the lecture's DP
-    # (without the splits), the CSP backtracking and the count.
-    "called-dp": ("02-davis-putnam", "test_solve", "solve",
-                  lambda solution: "fn solve(clauses: &Clauses, splits: &mut Vec<Literal>) "
-                  "-> Clauses {\n    let _ = splits;\n    nqueens::dp::solve(clauses)\n}"),
-    "called-csp": ("04-csp", "test_backtracking", "backtracking",
-                   lambda solution: "fn backtracking(csp: &Csp, kept: &mut Vec<(usize, i64)>) "
-                   "-> Option<Vec<i64>> {\n    let _ = kept;\n"
-                   "    nqueens::csp::backtracking(csp, &nqueens::Budget::default()).assignment\n}"),
-    "called-count": ("05-counting", "test_count", "count",
-                     lambda solution: "fn count(n: usize, holes: &[Square], nodes: &mut u64) "
-                     "-> u64 {\n    let _ = (holes, nodes);\n"
-                     "    nqueens::queens::count(n).unwrap_or(0)\n}"),
-    # The same through `extern crate`, which evcxr would fetch from crates.io: not run.
-    "extern-crate": ("01-backtracking", "test_rook_sees", "rook_sees",
-                     lambda solution: "extern crate nqueens;\n"
-                     "fn rook_sees(square: Square, size: usize) -> Vec<Square> {\n"
-                     "    nqueens::backtrack::rook_sees(square, size)\n}"),
-    # A cell of the student's own that loads the whole library: not run, so the answer that
-    # calls it does not compile.
-    "added-dep-cell": ("01-backtracking", "test_next_generation", "next_generation",
-                       lambda solution: "fn next_generation(cells: &[u8]) -> Vec<u8> {\n"
-                       "    nqueens::exercises::next_generation(cells)\n}",
-                       f':dep nqueens = {{ path = "{ROOT}", default-features = false }}'),
-    # A right answer behind an evcxr command (here a harmless one; `:dep` could swap the crate
-    # the checkers come from): answers may hold none, so it is not run.
-    "evcxr-command": ("01-backtracking", "test_knight_sees", "knight_sees",
-                      lambda solution: ":opt 0\n" + solution),
-    # Memory taken until the grading's memory limit stops the process (a GiB a step, a byte of
-    # each page written, so that the memory is really used): the cell scores 0, the grading goes
-    # on, and the cell says the allocation failed (the limit, not the checker's clock, stopped it).
-    "memory-hog": ("04-csp", "test_is_consistent", "is_consistent",
-                   lambda solution: "fn is_consistent(csp: &Csp, assignment: &[Option<i64>], "
-                   "var: usize) -> bool {\n    let _ = (csp, assignment, var);\n"
-                   "    let mut hoard: Vec<Vec<u8>> = Vec::new();\n"
-                   "    loop {\n        let mut block = vec![0u8; 1 << 30];\n"
-                   "        for page in (0..block.len()).step_by(4096) {\n"
-                   "            block[page] = 1;\n        }\n"
-                   "        hoard.push(block);\n    }\n}"),
-    # A table of the visible answers (the counts and nodes of the empty boards, which anyone can
-    # look up or work out once) and a silent panic hook: the hidden test, on boards with holes
-    # drawn when graded, finds it out without a word from the student's side.
-    "table-of-answers": ("05-counting", "hidden_count", "count",
-                         lambda solution: "std::panic::set_hook(Box::new(|_| {}));\n"
-                         "fn count(n: usize, holes: &[Square], nodes: &mut u64) -> u64 {\n"
-                         "    let _ = holes;\n"
-                         "    *nodes += [0, 1, 2, 5, 16, 53, 152, 551, 2056, 8393, 35538][n.min(10)];\n"
-                         "    [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724][n.min(10)]\n}"),
-    # A proof of one clause, the empty one: it follows only where propagation alone refutes the
-    # formula, which none of the test's formulas allows.
-    "empty-proof": ("08-cdcl", "test_refutation", "refutation",
-                    lambda solution: "fn refutation(clauses: &Clauses) -> Vec<Clause> {\n"
-                    "    let _ = clauses;\n    vec![Clause::empty()]\n}"),
-}
-
-# Ways to score without solving that do not depend on the task, each tried on the first task of
-# every assignment: the name, and the answer cell's new text made from the task's signature
-# (`fn name(…) -> …`) and the checker its test cell calls. Each attacks the test cell of that
-# task, which must score 0.
-ALLOW = "#[allow(unused_variables)]\n"
-GENERIC_CHEATS = {
-    # A checker of the same name in the answer cell, which passes anything: test cells call the
-    # crate's by its full path.
-    "shadowed-checker": lambda signature, checker: (
-        ALLOW + signature + " {\n    todo!()\n}\n"
-        "struct Pass;\n"
-        "impl Pass {\n    fn points(&self, max: f64) -> f64 { max }\n    fn grade(&self) {}\n}\n"
-        f"fn {checker}<T>(_: T) -> Pass {{\n    Pass\n}}"),
-    # A panic whose payload panics again when dropped: the answers are never shown, and the
-    # judge has nothing to score.
-    "escaped-checker": lambda signature, checker: (
-        "struct Bomb;\n"
-        "impl Drop for Bomb {\n    fn drop(&mut self) {\n        panic!(\"dropped\");\n    }\n}\n"
-        + ALLOW + signature + " {\n    std::panic::panic_any(Bomb)\n}"),
-    # Standard error closed, then no answer: nothing on stderr to score the cell 0 by.
-    "silenced-stderr": lambda signature, checker: (
-        ALLOW + signature + " {\n" + SILENCE_STDERR + "    todo!()\n}"),
-    # A panic hook that says nothing, then no answer.
-    "silent-panic-hook": lambda signature, checker: (
-        "std::panic::set_hook(Box::new(|_| {}));\n" + ALLOW + signature
-        + " {\n    todo!()\n}"),
-    # evcxr's display markers printed to forge a result, standard error closed, no answer.
-    "forged-result": lambda signature, checker: (
-        ALLOW + signature + " {\n" + SILENCE_STDERR
-        + "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n4\\nEVCXR_END_CONTENT\");\n"
-        "    todo!()\n}"),
-    # The cell's own source read (evcxr writes it to a file before it compiles it: once it held a
-    # key), then a passing report, a set of answers of its own and a score printed as evcxr's
-    # displays: the judge reads one set of answers, and finds two.
-    "forged-verdict": lambda signature, checker: (
-        ALLOW + signature + " {\n"
-        "    let dir = std::env::var(\"EVCXR_TMPDIR\").unwrap_or_default();\n"
-        "    let source = std::fs::read_to_string(format!(\"{dir}/src/lib.rs\")).unwrap_or_default();\n"
-        "    println!(\"the cell's source: {} bytes\", source.len());\n"
-        "    println!(\"EVCXR_BEGIN_CONTENT text/html\\n<div class=\\\"nqueens-report passed\\\">"
-        "<p class=\\\"verdict\\\">✔ passed</p></div>\\nEVCXR_END_CONTENT\");\n"
-        f"    println!(\"EVCXR_BEGIN_CONTENT {ANSWERS}\\n[\\\"{checker}\\\",[]]\\nEVCXR_END_CONTENT\");\n"
-        "    println!(\"EVCXR_BEGIN_CONTENT text/plain\\n2.00\\nEVCXR_END_CONTENT\");\n"
-        "    todo!()\n}"),
-    # Standard output and error taken over by a thread when the answer cell runs, for every later
-    # cell: nothing reaches stderr, and every panic in the answers shown becomes an answer.
-    "output-thread": lambda signature, checker: (
-        "unsafe extern \"C\" {\n    fn dup(fd: i32) -> i32;\n    fn dup2(old: i32, new: i32) -> i32;\n}\n"
-        "{\n"
-        "    use std::io::{BufRead, Write};\n"
-        "    use std::os::fd::{AsRawFd, FromRawFd};\n"
-        "    let (reader, writer) = std::io::pipe().unwrap();\n"
-        "    let mut real = unsafe { std::fs::File::from_raw_fd(dup(1)) };\n"
-        "    unsafe {\n        dup2(writer.as_raw_fd(), 1);\n        dup2(writer.as_raw_fd(), 2);\n    }\n"
-        "    std::mem::forget(writer);\n"
-        "    std::thread::spawn(move || {\n"
-        "        for line in std::io::BufReader::new(reader).lines().map_while(Result::ok) {\n"
-        "            let line = line.replace(\"[\\\"panicked\\\",\", \"[\\\"answer\\\",\");\n"
-        "            let _ = writeln!(real, \"{line}\");\n"
-        "        }\n"
-        "    });\n"
-        "}\n" + ALLOW + signature + " {\n    todo!()\n}"),
-}
-
-
-# Ways to reach past the kernel, each tried on the first task of every assignment as the student
-# who knows the grading machine's paths would: the name, and the answer cell's new text made from
-# the task's signature, the course folder and the assignment. The sandbox (coursework/sandbox.py)
-# must stop each; the attacked test cell scores 0 (the answer is a stub), and grade() checks what
-# each could have done: no secret, solution, hidden test or gradebook in any output, no extra
-# credit in the gradebook, no file of the kits changed.
-REWRITTEN = "// rewritten by a student"
-SANDBOX_CHEATS = {
-    # Three reaches in one answer: the grading secret, the sources (solutions, hidden tests), the
-    # gradebook, the other submissions, the sandbox's own builds and the grader's environment,
-    # printed into the feedback; every grade's extra credit set to 100 in the gradebook, with
-    # sqlite3 and with Python; and the crate the checkers come from rewritten where the kernel
-    # sees it and where the course keeps it, so that the next notebook would build against it.
-    "reach-out": lambda signature, root, assignment: (
-        ALLOW + signature + " {\n"
-        f'    for path in ["{root}/.grading-secret", "{root}/source/{assignment}/{assignment}.ipynb",\n'
-        f'                 "{root}/gradebook.db", "{root}/submitted", "{root}", "/var/lib/nqueens-sandbox/kits"] {{\n'
-        "        if let Ok(entries) = std::fs::read_dir(path) {\n"
-        "            println!(\"{path}: {:?}\", entries.flatten().map(|e| e.path()).collect::<Vec<_>>());\n"
-        "        }\n"
-        "        if let Ok(bytes) = std::fs::read(path) {\n"
-        "            println!(\"{path}: {}\", String::from_utf8_lossy(&bytes));\n"
-        "        }\n"
-        "    }\n"
-        "    println!(\"{:?}\", std::env::vars().collect::<Vec<_>>());\n"
-        f'    let db = "{root}/gradebook.db";\n'
-        '    let sql = "update grade set extra_credit = 100";\n'
-        '    let _ = std::process::Command::new("sqlite3").args([db, sql]).status();\n'
-        '    let script = format!("import sqlite3; c = sqlite3.connect(\'{db}\'); '
-        'c.execute(\'{sql}\'); c.commit()");\n'
-        '    let _ = std::process::Command::new("python3").args(["-c", &script]).status();\n'
-        f'    for path in ["/course/kit/src/lib.rs", "{root}/release/{assignment}/kit/src/lib.rs",\n'
-        f'                 "{root}/release/{assignment}/kit/nqueens/src/exercises/report.rs"] {{\n'
-        "        let written = std::fs::OpenOptions::new().append(true).open(path)\n"
-        f'            .and_then(|mut f| std::io::Write::write_all(&mut f, b"\\n{REWRITTEN}\\n"));\n'
-        "        println!(\"{path}: {written:?}\");\n"
-        "    }\n"
-        "    todo!()\n}"),
-    # The secret read at compile time, through the grader's environment.
-    "include-course-root": lambda signature, root, assignment: (
-        "const SECRET: &str = include_str!(concat!(env!(\"NQUEENS_COURSE_ROOT\"), "
-        "\"/.grading-secret\"));\n" + ALLOW + signature
-        + " {\n    println!(\"{SECRET}\");\n    todo!()\n}"),
-}
-
-
-def first_task(source):
-    """The first task of an assignment: its answer cell's grade id, the function's signature,
-    and the checker its test cell calls."""
+def first_task(source, grade_id=None):
+    """The first task of an assignment (or the one whose answer cell is `grade_id`): its answer
+    cell's grade id, the function's signature, and the checker its test cell calls."""
     cells = load(source)["cells"]
     ids = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in cells}
-    answer = next(c for c in cells if c["metadata"].get("nbgrader", {}).get("solution"))
+    answer = ids[grade_id] if grade_id else next(
+        c for c in cells if c["metadata"].get("nbgrader", {}).get("solution"))
     grade_id = answer["metadata"]["nbgrader"]["grade_id"]
     signature = next(line for line in source_text(answer).split("\n")
                      if line.startswith("fn ")).rstrip(" {")
@@ -279,7 +109,42 @@ def cheats_of(assignment, source):
     for kind, template in SANDBOX_CHEATS.items():
         text = template(signature, root, assignment)
         found.append((kind, "test_" + grade_id, grade_id, lambda solution, text=text: text))
+    for kind, (which, template) in RUN_CHEATS.items():
+        found.append((kind, f"{which}_{grade_id}", grade_id,
+                      lambda solution, t=template: t(signature, solution, student_server().port)))
     return found
+
+
+class Server:
+    """A server of a student's on this machine's loopback, which the cheat "network" asks for
+    help: it answers "go" to every request and notes each (none may arrive)."""
+
+    def __init__(self):
+        import socketserver
+        import threading
+
+        self.requests = []
+        heard = self.requests
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self):
+                heard.append(self.rfile.readline(1 << 16).decode(errors="replace"))
+                self.wfile.write(b"go\n")
+
+        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+SERVERS = []
+
+
+def student_server():
+    """The one Server of this grading test, started when first asked for."""
+    if not SERVERS:
+        SERVERS.append(Server())
+    return SERVERS[0]
 
 
 def reached_past_the_sandbox(root, assignment):
@@ -493,10 +358,11 @@ def assignments():
     return sorted(p.name for p in (COURSE / "source").iterdir() if p.is_dir())
 
 
-def nbgrader(action, assignment, root=WORK):
-    """Runs nbgrader's `action` on an assignment, through its Python API in a process of its own
-    (tools/nbgrade.py), from the course folder (where its configuration is) on a work copy: the
-    course's (`root`, by default), or one assignment's while it is graded."""
+def nbgrader(action, assignment, root=WORK, student=None):
+    """Runs nbgrader's `action` on an assignment (for every student, or one), through its
+    Python API in a process of its own (tools/nbgrade.py), from the course folder (where its
+    configuration is) on a work copy: the course's (`root`, by default), or one assignment's
+    while it is graded."""
     env = dict(os.environ)
     env["NQUEENS_COURSE_ROOT"] = str(root)
     env["NQUEENS_CRATE"] = str(ROOT)
@@ -506,7 +372,8 @@ def nbgrader(action, assignment, root=WORK):
     # nbgrader runs alembic (its database migrations) as a program: it must be on PATH.
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
     env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-m", "tools.nbgrade", action, assignment],
+    done = subprocess.run([sys.executable, "-m", "tools.nbgrade", action, assignment,
+                           *([student] if student else [])],
                           check=False, cwd=COURSE, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"nbgrader {action} {assignment} failed:\n{done.stdout}\n{done.stderr}")
@@ -614,9 +481,15 @@ def pictures_of(notebook):
 
 
 def comparable(outputs):
-    """Outputs without what changes from run to run (execution counts)."""
-    return [{k: v for k, v in o.items() if k not in ("execution_count", "metadata")}
-            for o in outputs]
+    """What a picture cell's outputs show: the text, and the images' sources (a graded notebook
+    keeps a kernel's HTML only cleaned, coursework/outputs.py, which changes its markup but
+    neither of these)."""
+    shown = []
+    for output in outputs:
+        data = output.get("data", {})
+        text = "".join(data.get("text/plain", ""))
+        shown.append((text, re.findall(r'src="(data:[^"]*)"', "".join(data.get("text/html", "")))))
+    return shown
 
 
 def ship_pictures(assignment, released):
@@ -1094,6 +967,11 @@ def grading_copy(assignment):
     for attack in cheats_of(assignment, source):
         dump(cheat(source, released, attack),
              root / "submitted" / attack[0] / assignment / f"{assignment}.ipynb")
+    grade_id, signature, _ = first_task(source, REPLAYED_TASK.get(assignment))
+    first = (REPLAYER, f"hidden_{grade_id}", grade_id,
+             lambda solution: replay_first(signature, solution))
+    dump(cheat(source, released, first),
+         root / "submitted" / REPLAYER / assignment / f"{assignment}.ipynb")
     if assignment == LOUD[0]:
         loud = submission(source, released, "solutions")
         extra = {"cell_type": "code", "execution_count": None, "id": "student-loud",
@@ -1102,6 +980,91 @@ def grading_copy(assignment):
         loud["cells"].insert(2, extra)
         dump(loud, root / "submitted" / "loud" / assignment / f"{assignment}.ipynb")
     return root
+
+
+def grading_record(root, assignment, student):
+    """The grader's record of a student's gradings (coursework/records.py), the newest last."""
+    path = root / "grading-records" / assignment / f"{student}.json"
+    return json.loads(path.read_text(encoding="utf-8"))["gradings"]
+
+
+# The task the replayed submission tries, where not the first: one whose hidden inputs are
+# many (04's first task draws two sizes of only three, which a table of two covers by chance).
+REPLAYED_TASK = {"04-csp": "is_consistent"}
+# The student who hands in a submission made again from the inputs the first one met (see
+# tools/cheats.py, replay_first and replay_second).
+REPLAYER = "replayed"
+
+
+def replayed(assignment, root):
+    """The replayed submission: the first one (graded with the others) printed a digest of each
+    of its hidden test's arguments, which the grader's record keeps; none of them may show in
+    its feedback. The second, a table of those arguments, is handed in as the same student and
+    graded alone: its hidden test must score 0. The problems found, and the line to print."""
+    from nbgrader.api import Gradebook
+
+    source = root / "source" / assignment / f"{assignment}.ipynb"
+    released = root / "release" / assignment / f"{assignment}.ipynb"
+    grade_id, signature, _ = first_task(source, REPLAYED_TASK.get(assignment))
+    hidden = f"hidden_{grade_id}"
+    first = grading_record(root, assignment, REPLAYER)[-1]
+    met = {int(line[len(REPLAYED):]) for line in first["cells"][hidden]["hidden_output"].split("\n")
+           if line.startswith(REPLAYED)}
+    problems = []
+    graded = load(root / "autograded" / REPLAYER / assignment / f"{assignment}.ipynb")
+    visible = {int(n) for n in re.findall(rf"{REPLAYED}(\d+)", json.dumps(graded["cells"]))}
+    page = (root / "feedback" / REPLAYER / assignment / f"{assignment}.html").read_text(
+        encoding="utf-8")
+    shown = sorted(n for n in met - visible if str(n) in page)
+    if not met:
+        problems.append(f"{assignment}: the replayed submission's hidden test printed nothing "
+                        "the grader's record kept")
+    if shown:
+        problems.append(f"{assignment}: the feedback shows {len(shown)} of the hidden inputs "
+                        "the student's code printed")
+    second = (REPLAYER, hidden, grade_id,
+              lambda solution: replay_second(signature, solution, met))
+    dump(cheat(source, released, second),
+         root / "submitted" / REPLAYER / assignment / f"{assignment}.ipynb")
+    nbgrader("autograde", assignment, root=root, student=REPLAYER)
+    nbgrader("generate_feedback", assignment, root=root, student=REPLAYER)
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}", "nqueens") as gradebook:
+        score = gradebook.find_grade(hidden, assignment, assignment, REPLAYER).score
+    again = grading_record(root, assignment, REPLAYER)[-1]
+    if score != 0:
+        problems.append(f"{assignment}: the replayed submission scores {score} on {hidden}")
+    if again["nonce"] == first["nonce"]:
+        problems.append(f"{assignment}: the second submission was graded on the first's nonce")
+    return (f"cheat {'replayed':<19} on {assignment} {hidden}: {score:g} points "
+            f"(a table of the {len(met)} inputs the first submission met)"), problems
+
+
+def slow_answer_alone(assignment, root, source, top):
+    """The problems found: the cheat slow-answer must lose its first task's visible test and
+    nothing else (the clock ends one cell's run; the kernel keeps the notebook's functions)."""
+    from nbgrader.api import Gradebook
+
+    grade_id, _, _ = first_task(source)
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}", "nqueens") as gradebook:
+        score = gradebook.find_submission(assignment, "slow-answer").score
+        lost = gradebook.find_grade(f"test_{grade_id}", assignment, assignment,
+                                    "slow-answer").max_score
+    if abs(score - (top - lost)) > 0.005:
+        return [(f"{assignment}: the slow answer's submission scores {score}, not the "
+                 f"{top - lost} of every other task")]
+    return []
+
+
+def covered_up(assignment, root):
+    """The problems found: the forged verdict's styles, script and cover (cheats.COVER_SIGNS)
+    must not reach its feedback, and the judge's verdict must."""
+    page = (root / "feedback" / "forged-verdict" / assignment / f"{assignment}.html").read_text(
+        encoding="utf-8")
+    problems = [f"{assignment}: the feedback of forged-verdict holds the student's {what}"
+                for what, sign in COVER_SIGNS.items() if sign in page]
+    if "✘" not in page:
+        problems.append(f"{assignment}: the feedback of forged-verdict shows no failed check")
+    return problems
 
 
 def grade(assignment, root):
@@ -1188,11 +1151,16 @@ def grade(assignment, root):
             if 'data-scores=\\"0\\"' in shown and not errors_of(cell):
                 problems.append(f"{assignment}: a failed check scores points in {kind}, "
                                 f"{cell['metadata']['nbgrader']['grade_id']}")
-    # The loop was stopped in the kernel, and the judge's report of its cell says so.
+    # The loop was stopped by the grader's clock, and the judge's report of its cell says so.
     looped = json.dumps([c.get("outputs", []) for c in grade_cells(graded["endless-loop"])],
                         ensure_ascii=False)
-    if "did not return within" not in looped:
-        problems.append(f"{assignment}: the endless loop was not stopped by the checker")
+    if "gave no answer within the 25 s" not in looped:
+        problems.append(f"{assignment}: the endless loop was not stopped by the grader's clock")
+    problems += slow_answer_alone(assignment, root, source, top)
+    problems += covered_up(assignment, root)
+    line_replayed, trouble = replayed(assignment, root)
+    problems += trouble
+    cheats.append(line_replayed)
     # The feedback shows the checkers' pictures of the wrong answers.
     feedback = root / "feedback" / "wrong" / assignment / f"{assignment}.html"
     shown = feedback.read_text(encoding="utf-8") if feedback.exists() else ""
@@ -1274,8 +1242,15 @@ def command_grade(only):
             problems += trouble
     if len(released) == len(assignments()):
         problems += check_bundle(bundle(released))
-    for kind, assignment, attacked, score in cheats:
-        print(f"cheat {kind:<19} on {assignment} {attacked}: {score:g} points")
+    for found in cheats:
+        if isinstance(found, str):
+            print(found)
+        else:
+            kind, assignment, attacked, score = found
+            print(f"cheat {kind:<19} on {assignment} {attacked}: {score:g} points")
+    if SERVERS and SERVERS[0].requests:
+        problems.append(f"the student's server on the loopback was asked "
+                        f"{len(SERVERS[0].requests)} times, first: {SERVERS[0].requests[0][:200]}")
     print(f"feedback: {(WORK / 'grading').relative_to(ROOT)}/<assignment>/feedback/<submission>/"
           f"<assignment>/; {time.time() - started:.0f} s in all")
     for problem in problems:

@@ -6,8 +6,8 @@ coursework/nbgrader_config.py) belongs to a whole process, so two assignments ca
 The course folder is `$NQUEENS_COURSE_ROOT`, as the configuration reads it.
 
     python -m tools.nbgrade generate_assignment ASSIGNMENT
-    python -m tools.nbgrade autograde ASSIGNMENT         every submission of it
-    python -m tools.nbgrade generate_feedback ASSIGNMENT
+    python -m tools.nbgrade autograde ASSIGNMENT [STUDENT]   every submission of it, or one
+    python -m tools.nbgrade generate_feedback ASSIGNMENT [STUDENT]
     python -m tools.nbgrade release_assignment ASSIGNMENT   into the exchange ($NQUEENS_EXCHANGE)
     python -m tools.nbgrade collect ASSIGNMENT              the students' latest submissions
     python -m tools.nbgrade release_feedback ASSIGNMENT     for every student graded
@@ -30,19 +30,19 @@ def api():
     return NbGraderAPI(config=config)
 
 
-def run(action, assignment):
+def run(action, assignment, student=None):
     """The results of one action: nbgrader's dicts, with `success`, `log` and maybe `error`."""
     grader = api()
     if action == "generate_assignment":
         return [grader.generate_assignment(assignment, force=True)]
     if action == "autograde":
-        students = sorted(grader.get_submitted_students(assignment))
+        students = [student] if student else sorted(grader.get_submitted_students(assignment))
         if not students:
             return [{"success": False, "error": f"no submissions of {assignment}", "log": ""}]
         return [grader.autograde(assignment, student, force=True, create=True)
                 for student in students]
     if action == "generate_feedback":
-        return [grader.generate_feedback(assignment, force=True)]
+        return [grader.generate_feedback(assignment, student, force=True)]
     if action == "release_assignment":
         return [grader.release_assignment(assignment)]
     if action == "collect":
@@ -53,9 +53,9 @@ def run(action, assignment):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         raise SystemExit(__doc__)
-    results = run(sys.argv[1], sys.argv[2])
+    results = run(*sys.argv[1:])
     for result in results:
         print(result.get("log", ""), end="")
     failed = [r for r in results if not r.get("success")]

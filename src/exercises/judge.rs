@@ -3,28 +3,28 @@
 //!
 //! When the coursework is graded, a test cell no longer checks anything. The grader asks the
 //! judge for the cell's [`inputs`] (the checker's own inputs: the visible ones, or the hidden ones
-//! of the grader's seed), the cell runs the student's function on them and shows the outcomes
-//! ([`answers`](super::answers)), and the grader hands those to [`judge`], which runs the very
-//! same checker with a stand-in for the student's function that answers from the outcomes. The
-//! report, and so the score, is worked out here, in the grader's process; what the notebook
-//! showed counts only as the student's answers.
+//! of the grader's seed), the cell runs the student's function on them and prints the outcomes
+//! ([`answers`](super::answers)), and the grader hands what arrived before the cell's time ran
+//! out to [`judge`], which runs the very same checker with a stand-in for the student's function
+//! that answers from the outcomes. The report, and so the score, is worked out here, in the
+//! grader's process; what the notebook showed counts only as the student's answers.
 //!
 //! The inputs are found by running the checker once with the reference in the student's place,
 //! noting every input it asks about (the checkers ask the same questions whatever the answers).
 //!
 //! ```
 //! use nqueens::Square;
-//! use nqueens::exercises::{answers, judge};
+//! use nqueens::exercises::{answers, judge, judge::Shown};
 //! let inputs = judge::inputs("check_rook_sees", None).unwrap();
 //! let rook = |(s, n): (Square, usize)| -> Vec<Square> {
 //!     let row = (1..=n).filter(|&c| c != s.col).map(|c| Square::new(s.row, c));
 //!     row.chain((1..=n).filter(|&r| r != s.row).map(|r| Square::new(r, s.col))).collect()
 //! };
-//! let shown = answers::collected("rook_sees", &inputs, rook);
-//! let report = judge::judge("check_rook_sees", None, &shown).unwrap();
+//! let shown = answers::collected(&inputs, rook);
+//! let report = judge::judge("check_rook_sees", None, Shown::finished(&shown)).unwrap();
 //! assert!(report.passed());
-//! let lazy = answers::collected("rook_sees", &inputs, |_: (Square, usize)| Vec::<Square>::new());
-//! assert!(!judge::judge("check_rook_sees", None, &lazy).unwrap().passed());
+//! let lazy = answers::collected(&inputs, |_: (Square, usize)| Vec::<Square>::new());
+//! assert!(!judge::judge("check_rook_sees", None, Shown::finished(&lazy)).unwrap().passed());
 //! ```
 
 use std::cell::RefCell;
@@ -33,8 +33,8 @@ use std::fmt;
 use std::io::Read as _;
 use std::panic::{self, AssertUnwindSafe};
 
-use super::answers::{Outcome, Rows};
-use super::wire::{self, Wire, WireError};
+use super::answers::{ANSWER, Outcome, Rows};
+use super::wire::{self, Wire};
 use super::{Report, hidden, reference};
 use crate::backtrack::Grid;
 use crate::board::{Piece, Square};
@@ -46,22 +46,6 @@ use crate::logic::{Clauses, Literal, Variable};
 pub enum JudgeError {
     /// No checker of that name.
     UnknownChecker(String),
-    /// The answers do not read as outcomes of this task.
-    Unreadable(WireError),
-    /// The answers are for another exercise.
-    OtherExercise {
-        /// The exercise the cell checks.
-        wanted: String,
-        /// The exercise the answers name.
-        found: String,
-    },
-    /// Not one outcome for each input.
-    Count {
-        /// How many inputs the judge sent.
-        inputs: usize,
-        /// How many outcomes came back.
-        outcomes: usize,
-    },
     /// The checker itself failed (a bug of the judge's, not the student's).
     Checker(String),
 }
@@ -70,13 +54,6 @@ impl fmt::Display for JudgeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             JudgeError::UnknownChecker(name) => write!(f, "no checker is called '{name}'"),
-            JudgeError::Unreadable(error) => write!(f, "the answers do not read: {error}"),
-            JudgeError::OtherExercise { wanted, found } => {
-                write!(f, "the answers are for {found}, not {wanted}")
-            }
-            JudgeError::Count { inputs, outcomes } => {
-                write!(f, "{outcomes} answers came back for {inputs} inputs")
-            }
             JudgeError::Checker(message) => write!(f, "the checker failed: {message}"),
         }
     }
@@ -96,26 +73,97 @@ pub fn inputs(checker: &str, seed: Option<u64>) -> Result<String, JudgeError> {
     }
 }
 
-/// The checker's report on the answers a student's kernel showed for [`inputs`] (the text
-/// between evcxr's display markers: the exercise and one outcome per input).
+/// What a graded test cell showed, as the grader's executor kept it: the cell's standard output
+/// up to its time limit, and whether the clock ended the cell there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shown<'a> {
+    /// The cell's standard output; only its lines that start with [`ANSWER`] count.
+    pub output: &'a str,
+    /// The cell's time limit in seconds, when the clock ended the cell before it finished.
+    pub stopped_at: Option<u64>,
+}
+
+impl<'a> Shown<'a> {
+    /// The output of a cell that finished in time.
+    pub fn finished(output: &'a str) -> Self {
+        Shown {
+            output,
+            stopped_at: None,
+        }
+    }
+
+    /// One outcome for each of `count` inputs: the answer shown for it; or, when none came (in
+    /// time), when different ones came, or when it does not read, a stop that says so, which
+    /// the checker reports as it reports a panic.
+    pub fn outcomes<O: Wire>(&self, exercise: &str, count: usize) -> Vec<Outcome<O>> {
+        // At most two different claims are kept for an input: two already make it count for
+        // nothing (and a long list of claims would cost the judge time, not the student).
+        let mut claims: Vec<Vec<&str>> = vec![Vec::new(); count];
+        for line in self.output.split('\n') {
+            let Some((index, outcome)) = line
+                .strip_prefix(ANSWER)
+                .and_then(|rest| rest.trim_end_matches('\r').split_once(' '))
+            else {
+                continue;
+            };
+            if let Some(said) = index.parse::<usize>().ok().and_then(|i| claims.get_mut(i))
+                && said.len() < 2
+                && !said.contains(&outcome)
+            {
+                said.push(outcome);
+            }
+        }
+        claims
+            .into_iter()
+            .map(|said| match said.as_slice() {
+                [one] => match wire::read(one) {
+                    Ok(Outcome::Panicked(message)) => Outcome::Panicked(shortened(&message)),
+                    Ok(outcome) => outcome,
+                    Err(error) => Outcome::Stopped(format!("its answer does not read: {error}")),
+                },
+                [] => Outcome::Stopped(match self.stopped_at {
+                    Some(limit) => format!(
+                        "{exercise} gave no answer within the {limit} s the grader gives a \
+                         test cell: is there an endless loop?"
+                    ),
+                    None => "no answer was shown for it".to_owned(),
+                }),
+                _ => Outcome::Stopped("more than one answer was shown for it".to_owned()),
+            })
+            .collect()
+    }
+}
+
+/// At most this many characters of a panic's message are shown in a report: the message is the
+/// student's text, and a report is no place for pages of it (the hidden inputs, say).
+pub const MESSAGE_CHARS: usize = 200;
+
+/// A panic's message, cut to [`MESSAGE_CHARS`] characters.
+fn shortened(message: &str) -> String {
+    match message.char_indices().nth(MESSAGE_CHARS) {
+        Some((end, _)) => format!("{} … (cut)", &message[..end]),
+        None => message.to_owned(),
+    }
+}
+
+/// The checker's report on what a student's kernel showed for [`inputs`].
 ///
 /// # Errors
-/// A [`JudgeError`] when the answers do not read, are for another exercise, or do not number
-/// one per input: the cell then scores nothing.
-pub fn judge(checker: &str, seed: Option<u64>, answers: &str) -> Result<Report, JudgeError> {
-    match dispatch(checker, seed, &Mode::Judge(answers))? {
+/// [`JudgeError::UnknownChecker`], or [`JudgeError::Checker`] when the checker itself fails.
+pub fn judge(checker: &str, seed: Option<u64>, shown: Shown) -> Result<Report, JudgeError> {
+    match dispatch(checker, seed, &Mode::Judge(shown))? {
         Done::Report(report) => Ok(report),
         Done::Inputs(_) => unreachable!("asked for a report"),
     }
 }
 
-/// [`judge`], with answers that cannot be judged (unreadable, for another exercise, too few or
-/// too many) turned into a failing report that says why: what a test cell scores.
+/// [`judge`], with a checker that fails turned into a failing report that says why: what a test
+/// cell scores.
 ///
 /// # Errors
 /// [`JudgeError::UnknownChecker`] only.
-pub fn verdict(checker: &str, seed: Option<u64>, answers: &str) -> Result<Report, JudgeError> {
-    match judge(checker, seed, answers) {
+pub fn verdict(checker: &str, seed: Option<u64>, shown: Shown) -> Result<Report, JudgeError> {
+    match judge(checker, seed, shown) {
         Err(JudgeError::UnknownChecker(name)) => Err(JudgeError::UnknownChecker(name)),
         Err(reason) => {
             let exercise = checker.trim_start_matches("check_");
@@ -128,7 +176,8 @@ pub fn verdict(checker: &str, seed: Option<u64>, answers: &str) -> Result<Report
 
 /// The usage of the judge's program (`nqueens-judge`).
 pub const USAGE: &str = "usage: nqueens-judge inputs CHECKER [--seed N]\n       \
-                         nqueens-judge score CHECKER [--seed N] --points MAX < ANSWERS\n       \
+                         nqueens-judge score CHECKER [--seed N] --points MAX \
+                         [--stopped-at SECONDS] < OUTPUT\n       \
                          nqueens-judge expected";
 
 /// At most this much of the answers is read: a notebook's outputs, not a stream without end.
@@ -137,9 +186,9 @@ pub const MAX_ANSWERS: u64 = 64 << 20;
 /// The judge's program, given its arguments and its standard input; the text to print, or the
 /// message of a bad command line:
 /// * `inputs CHECKER [--seed N]`: [`inputs`];
-/// * `score CHECKER [--seed N] --points MAX`: the [`verdict`] on the answers read, as one JSON
-///   object, `{"points": …, "passed": …, "text": "…", "html": "…"}` (answers that cannot be read,
-///   or past [`MAX_ANSWERS`], score 0 with the reason as the text);
+/// * `score CHECKER [--seed N] --points MAX [--stopped-at SECONDS]`: the [`verdict`] on the
+///   cell's standard output read (past [`MAX_ANSWERS`], none of it), [`Shown::stopped_at`] the
+///   seconds given, as one JSON object, `{"points": …, "passed": …, "text": "…", "html": "…"}`;
 /// * `expected`: the references' answers on every visible input (`src/exercises/expected.txt`).
 ///
 /// # Errors
@@ -153,7 +202,7 @@ pub fn command(args: &[String], answers: &mut dyn std::io::Read) -> Result<Strin
         [verb, checker, ..] if verb == "inputs" || verb == "score" => (verb == "score", checker),
         _ => return Err(USAGE.to_owned()),
     };
-    let (mut seed, mut points) = (None, 1.0);
+    let (mut seed, mut points, mut stopped_at) = (None, 1.0, None);
     let mut rest = args[2..].iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -172,6 +221,13 @@ pub fn command(args: &[String], answers: &mut dyn std::io::Read) -> Result<Strin
                     .filter(|p: &f64| p.is_finite() && *p >= 0.0)
                     .ok_or_else(|| format!("--points {value}: not a number from 0"))?;
             }
+            "--stopped-at" if score => {
+                let number = value.parse();
+                stopped_at =
+                    Some(number.map_err(|_| {
+                        format!("--stopped-at {value}: not a whole number of seconds")
+                    })?);
+            }
             other => return Err(format!("unknown option {other}\n{USAGE}")),
         }
     }
@@ -186,10 +242,14 @@ pub fn command(args: &[String], answers: &mut dyn std::io::Read) -> Result<Strin
         .read_to_string(&mut text)
     {
         Err(error) => format!("({error})"),
-        Ok(n) if n as u64 > MAX_ANSWERS => "(the answers are past 64 MiB)".to_owned(),
+        Ok(n) if n as u64 > MAX_ANSWERS => "(the output is past 64 MiB)".to_owned(),
         Ok(_) => text,
     };
-    let report = verdict(checker, seed, &answered).map_err(|e| e.to_string())?;
+    let shown = Shown {
+        output: &answered,
+        stopped_at,
+    };
+    let report = verdict(checker, seed, shown).map_err(|e| e.to_string())?;
     let quoted = |text: &str| super::wire::write(&text.to_owned());
     Ok(format!(
         "{{\"points\": {:.2}, \"passed\": {}, \"text\": {}, \"html\": {}}}\n",
@@ -202,7 +262,7 @@ pub fn command(args: &[String], answers: &mut dyn std::io::Read) -> Result<Strin
 
 enum Mode<'a> {
     Inputs,
-    Judge(&'a str),
+    Judge(Shown<'a>),
 }
 
 enum Done {
@@ -233,23 +293,10 @@ fn task<I: Wire + Clone, O: Wire + Clone>(
     check: impl Fn(&dyn Fn(I) -> O) -> Report,
 ) -> Result<Done, JudgeError> {
     let inputs = asked(&reference, &check);
-    let Mode::Judge(answers) = mode else {
+    let Mode::Judge(shown) = mode else {
         return Ok(Done::Inputs(wire::write(&inputs)));
     };
-    let (found, outcomes): (String, Vec<Outcome<O>>) =
-        wire::read(answers).map_err(JudgeError::Unreadable)?;
-    if found != exercise {
-        return Err(JudgeError::OtherExercise {
-            wanted: exercise.to_owned(),
-            found,
-        });
-    }
-    if outcomes.len() != inputs.len() {
-        return Err(JudgeError::Count {
-            inputs: inputs.len(),
-            outcomes: outcomes.len(),
-        });
-    }
+    let outcomes = shown.outcomes::<O>(exercise, inputs.len());
     let table: HashMap<String, Outcome<O>> = inputs.iter().map(wire::write).zip(outcomes).collect();
     let replay = |input: I| match table.get(&wire::write(&input)) {
         Some(Outcome::Answer(answer)) => answer.clone(),
@@ -638,8 +685,8 @@ mod tests {
         };
         for seed in [None, Some(5)] {
             let inputs = inputs("check_rook_sees", seed).unwrap();
-            let shown = collected("rook_sees", &inputs, |(s, n): (Square, usize)| wrong(s, n));
-            let judged = judge("check_rook_sees", seed, &shown).unwrap();
+            let shown = collected(&inputs, |(s, n): (Square, usize)| wrong(s, n));
+            let judged = judge("check_rook_sees", seed, Shown::finished(&shown)).unwrap();
             let in_place = match seed {
                 Some(seed) => hidden::check_rook_sees(wrong, seed),
                 None => super::super::check_rook_sees(wrong),
@@ -664,12 +711,11 @@ mod tests {
             };
             let count = items.len();
             assert!(count > 0, "{checker}");
-            let exercise = exercise_of(checker);
-            let panicked = format!(
-                "[\"{exercise}\",[{}]]",
-                vec!["[\"panicked\",\"not yet\"]"; count].join(",")
-            );
-            let report = judge(checker, None, &panicked).unwrap();
+            let panicked = (0..count)
+                .map(|i| format!("{ANSWER}{i} [\"panicked\",\"not yet\"]\n"))
+                .collect::<Vec<_>>()
+                .concat();
+            let report = judge(checker, None, Shown::finished(&panicked)).unwrap();
             assert!(!report.passed(), "{checker}");
             assert!(
                 report.text().contains("not yet"),
@@ -679,56 +725,67 @@ mod tests {
         }
     }
 
-    fn exercise_of(checker: &str) -> &'static str {
-        match checker {
-            "check_wrapped_diagonal" => "at_most_one_in_wrapped_diagonal",
-            "check_consistent" => "is_consistent",
-            "check_csp_backtracking" => "backtracking",
-            other => Box::leak(
-                other
-                    .trim_start_matches("check_")
-                    .to_owned()
-                    .into_boxed_str(),
-            ),
-        }
+    #[test]
+    fn answers_missing_doubled_late_or_unread_count_for_nothing() {
+        let text = inputs("check_count", None).unwrap();
+        let right = collected(&text, |(n, holes): (usize, Vec<Square>)| {
+            reference::count(n, &holes)
+        });
+        let judged = |output: &str, stopped_at| {
+            judge("check_count", None, Shown { output, stopped_at }).unwrap()
+        };
+        assert!(judged(&right, None).passed());
+        // Other lines, and lines for inputs the judge did not send, change nothing.
+        let noisy = format!("hello\n{ANSWER}999 [\"answer\",[1,1]]\n{right}{ANSWER}x y\n");
+        assert!(judged(&noisy, None).passed());
+        // An answer missing: the checker reports it as it reports a panic, naming why.
+        let lines: Vec<&str> = right.lines().collect();
+        let first_missing = lines[1..].join("\n");
+        let report = judged(&first_missing, None);
+        assert!(!report.passed() && report.text().contains("no answer was shown for it"));
+        let report = judged(&first_missing, Some(30));
+        assert!(report.text().contains("gave no answer within the 30 s"));
+        // The same answer twice is one answer; two different ones are none.
+        assert!(judged(&format!("{right}{}\n", lines[0]), None).passed());
+        let other = lines[0].replace("[\"answer\",[1,1]]", "[\"answer\",[1,2]]");
+        assert_ne!(other, lines[0]);
+        let report = judged(&format!("{right}{other}\n"), None);
+        assert!(
+            report
+                .text()
+                .contains("more than one answer was shown for it")
+        );
+        // A long panic message is cut.
+        let long = format!("{ANSWER}0 [\"panicked\",\"{}\"]\n", "x".repeat(5000));
+        let report = judged(&long, None);
+        assert!(report.text().contains("… (cut)") && report.text().len() < 1000);
+        // An answer of the wrong shape, or a panic turned into an answer, does not read.
+        let forged = right.replacen("[\"answer\",[1,1]]", "[\"answer\",\"1\"]", 1);
+        assert!(judged(&forged, None).text().contains("does not read"));
+        assert!(matches!(
+            judge("check_nothing", None, Shown::finished("")),
+            Err(JudgeError::UnknownChecker(_))
+        ));
     }
 
     #[test]
-    fn answers_that_do_not_fit_are_refused() {
-        let text = inputs("check_count", None).unwrap();
-        let right = collected("count", &text, |(n, holes): (usize, Vec<Square>)| {
-            reference::count(n, &holes)
-        });
-        assert!(judge("check_count", None, &right).unwrap().passed());
-        assert!(matches!(
-            judge(
-                "check_count",
-                None,
-                &right.replacen("count", "rook_sees", 1)
-            ),
-            Err(JudgeError::OtherExercise { .. })
-        ));
-        let one = collected("count", "[[1,[]]]", |(n, _): (usize, Vec<Square>)| {
-            (n as u64, 1_u64)
-        });
-        assert!(matches!(
-            judge("check_count", None, &one),
-            Err(JudgeError::Count { .. })
-        ));
-        assert!(matches!(
-            judge("check_count", None, "[\"count\""),
-            Err(JudgeError::Unreadable(_))
-        ));
-        assert!(matches!(
-            judge("check_nothing", None, ""),
-            Err(JudgeError::UnknownChecker(_))
-        ));
-        // A stopped call is reported as the checker reports a loop.
-        let stopped = format!(
-            "[\"count\",[{}]]",
-            ["[\"stopped\",\"count did not return within 15 s\"]"; 20].join(",")
+    fn the_command_reads_the_output_and_the_stop() {
+        let text = inputs("check_luby", None).unwrap();
+        let right = collected(&text, |i: u64| reference::luby(i));
+        let score = |args: &[&str], input: &str| {
+            let args: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
+            command(&args, &mut input.as_bytes())
+        };
+        let full = score(&["score", "check_luby", "--points", "1"], &right).unwrap();
+        assert!(
+            full.starts_with("{\"points\": 1.00, \"passed\": true"),
+            "{full}"
         );
-        let report = judge("check_count", None, &stopped).unwrap();
-        assert!(report.text().contains("did not return within"));
+        let half = right.lines().take(10).collect::<Vec<_>>().join("\n");
+        let stopped = ["score", "check_luby", "--points", "1", "--stopped-at", "30"];
+        let late = score(&stopped, &half).unwrap();
+        assert!(late.contains("\"passed\": false") && late.contains("within the 30 s"));
+        assert!(score(&["score", "check_luby", "--stopped-at", "soon"], "").is_err());
+        assert!(score(&["inputs", "check_luby", "--stopped-at", "30"], "").is_err());
     }
 }

@@ -106,9 +106,10 @@ impl SeesMistakes {
         let expected_set: BTreeSet<(usize, usize)> =
             expected.iter().map(|s| (s.row, s.col)).collect();
         let mut seen = BTreeSet::new();
+        let mut doubled = BTreeSet::new();
         let mut twice = Vec::new();
         for s in answer {
-            if !seen.insert((s.row, s.col)) && !twice.contains(s) {
+            if !seen.insert((s.row, s.col)) && doubled.insert((s.row, s.col)) {
                 twice.push(*s);
             }
         }
