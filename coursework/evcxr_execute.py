@@ -45,16 +45,24 @@ def limit_kernel(join=None):
         join()
 
 
+def course_cell(cell):
+    """Whether a cell's text is the course's: nbgrader's OverwriteCells has put the course's text
+    back into every locked cell it knows and taken the grade id off every cell it does not know;
+    a solution cell is the student's whatever its metadata says (nbgrader never locks one)."""
+    meta = cell.metadata.get("nbgrader", {})
+    return bool(meta.get("locked") and meta.get("grade_id") and not meta.get("solution"))
+
+
 # The ports evcxr listens on in the sandbox's own network namespace (any will do: nothing else
 # is there), and through the relay the names of the Unix sockets the grader connects to.
 PORTS = {"shell_port": 40001, "iopub_port": 40002, "stdin_port": 40003, "control_port": 40004,
          "hb_port": 40005}
 
 
-def sandboxed(manager, build, snapshot, uid):
+def sandboxed(manager, build, snapshot, uid, opt):
     """Makes a kernel manager start its kernel in the sandbox, as the user `uid`, building in
-    `build`, and speak to it over Jupyter's `ipc` transport: the Unix sockets of the kernel's
-    relay in `build/sockets` (sandbox.py)."""
+    `build` at the optimisation `opt`, and speak to it over Jupyter's `ipc` transport: the Unix
+    sockets of the kernel's relay in `build/sockets` (sandbox.py)."""
     import sandbox
 
     manager.transport = "ipc"
@@ -62,17 +70,17 @@ def sandboxed(manager, build, snapshot, uid):
     for channel, port in PORTS.items():
         setattr(manager, channel, port)
     manager.format_kernel_cmd = lambda extra_arguments=None: sandbox.command(
-        manager.connection_file, build, snapshot, uid)
+        manager.connection_file, build, snapshot, uid, opt)
 
 
-def warm_in(build, setup, snapshot):
+def warm_in(build, setup, snapshot, opt):
     """Runs a notebook's setup cell in a sandboxed kernel building in `build` (the warm base)."""
     import sandbox
 
     with sandbox.Slot() as slot:
         sandbox.prepare_build(pathlib.Path(build), slot.uid)
         manager = KernelManager()
-        sandboxed(manager, build, snapshot, slot.uid)
+        sandboxed(manager, build, snapshot, slot.uid, opt)
         manager.start_kernel(preexec_fn=functools.partial(
             limit_kernel, functools.partial(sandbox.join, slot.groups)))
         try:
@@ -158,17 +166,17 @@ class EvcxrExecute(Execute):
         # The course's own setup cell (locked, with its grade id: nbgrader has put its text
         # back), never a cell of the student's, which would run unclocked in the shared base.
         setup = next((cell.source for cell in nb.cells if cell.cell_type == "code"
-                      and cell.metadata.get("nbgrader", {}).get("locked")
-                      and cell.metadata.get("nbgrader", {}).get("grade_id")
-                      and ":dep coursework" in cell.source), "")
-        snapshot.warm(setup, lambda build, code: warm_in(build, code, snapshot))
+                      and course_cell(cell) and ":dep coursework" in cell.source), "")
+        opt = sandbox.opt_level(setup)
+        snapshot.warm(setup, lambda build, code: warm_in(build, code, snapshot, opt))
         builds = sandbox.HOME / "builds"
         builds.mkdir(exist_ok=True)
         builds.chmod(0o755)
         build = pathlib.Path(tempfile.mkdtemp(prefix="notebook-", dir=builds))
         try:
             with sandbox.Slot() as slot:
-                self.sandboxed = (snapshot.fresh_build(build, slot.uid), snapshot, slot.uid)
+                self.sandboxed = (snapshot.fresh_build(build, slot.uid), snapshot, slot.uid,
+                                  opt)
                 self.join = functools.partial(sandbox.join, slot.groups)
                 return super().preprocess(nb, resources, km)
         finally:

@@ -174,11 +174,8 @@ def judge(*args, answers=None):
 
 
 def written_by_student(cell):
-    """Whether a cell's text is the student's: nbgrader's OverwriteCells has put the course's
-    text back into every locked cell it knows, and taken the grade id off every cell it does
-    not know."""
-    meta = cell.metadata.get("nbgrader", {})
-    return not (meta.get("locked") and meta.get("grade_id"))
+    """Whether a cell's text is the student's (see evcxr_execute.course_cell)."""
+    return not evcxr_execute.course_cell(cell)
 
 
 class CollectCells(Preprocessor):

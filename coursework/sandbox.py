@@ -46,6 +46,7 @@ import json
 import os
 import pathlib
 import pwd
+import re
 import shutil
 import signal
 import subprocess
@@ -98,7 +99,7 @@ def why_not():
                 f"account, but {', '.join(taken)} do: set NQUEENS_SANDBOX_FIRST_UID")
     if os.geteuid() != 0:
         return "grading in the sandbox runs as root (it starts each kernel as another user)"
-    for part in ("toolchain", "evcxr_jupyter", "cargo/registry"):
+    for part in ("toolchain", "evcxr_jupyter", "cargo/registry", *ACCOUNTS):
         if not (HOME / part).exists():
             return f"{HOME / part} is missing: run `sudo make sandbox`"
     if (HOME / "toolchain.version").read_text().strip() != rustc_version():
@@ -181,6 +182,9 @@ def install():
     if not (HOME / "evcxr_jupyter").exists() or digest_of_file(binary) != digest_of_file(
             HOME / "evcxr_jupyter"):
         shutil.copy(binary, HOME / "evcxr_jupyter")
+    for name, text in ACCOUNTS.items():
+        (HOME / name).write_text(text)
+        (HOME / name).chmod(0o644)
     print(f"sandbox ready in {HOME}: users {FIRST_UID}-{FIRST_UID + SLOTS - 1}, {version}")
 
 
@@ -248,7 +252,7 @@ def locked(path):
 
 # What a warm build was made for: a change to the sandbox's layout (where cargo finds its
 # crates, say) makes every snapshot's base anew.
-LAYOUT = "2"
+LAYOUT = "3"
 
 
 class Snapshot:
@@ -544,11 +548,26 @@ def end_processes(uid):
     end_run([], uid)
 
 
-def command(connection_file, build, snapshot, uid):
+def opt_level(setup):
+    """The optimisation the course's setup cell asks for (`:opt N`), else evcxr's own, 2."""
+    found = re.search(r"^\s*:opt\s+(\d)", setup, re.MULTILINE)
+    return found.group(1) if found else "2"
+
+
+# A system's accounts as a graded kernel sees them: none of the machine's (whose text a user may
+# change, `chfn` say, where the kernel would read it).
+ACCOUNTS = {"passwd": "root:x:0:0:root:/root:/usr/sbin/nologin\n"
+                      "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
+            "group": "root:x:0:\nnogroup:x:65534:\n"}
+
+
+def command(connection_file, build, snapshot, uid, opt="2"):
     """The kernel's command line: the relay, then evcxr, as the kernel's user `uid`, in the
     sandbox. The grader's connection file (root's, private) names Unix sockets in
     `build/sockets`; evcxr is given the same ports and key on the sandbox's own loopback, in a
-    copy in `/build` that only `uid` may read."""
+    copy in `/build` that only `uid` may read. Every compile is held at the optimisation `opt`
+    (the course's `:opt`) whatever cargo's configuration files in `/build` say: rustc's flags
+    from the environment come last, and no wrapper of the workspace's is run."""
     build = pathlib.Path(build)
     wanted = json.loads(pathlib.Path(connection_file).read_text())
     ports = [wanted[f"{channel}_port"] for channel in ("shell", "iopub", "stdin", "control", "hb")]
@@ -581,6 +600,11 @@ def command(connection_file, build, snapshot, uid):
         "--setenv", "CARGO_NET_OFFLINE", "true",
         "--setenv", "EVCXR_TMPDIR", f"{BUILD}/evcxr",
         "--setenv", "LD_LIBRARY_PATH", f"{std}:{RUST}/lib",
+        "--setenv", "CARGO_ENCODED_RUSTFLAGS", "\x1f".join(
+            ["-Cprefer-dynamic", f"-Copt-level={opt}", "-Coverflow-checks=on",
+             "-Cdebug-assertions=on"]),
+        "--setenv", "RUSTC_WORKSPACE_WRAPPER", "",
+        *[arg for name in ACCOUNTS for arg in ("--ro-bind", str(HOME / name), f"/etc/{name}")],
         "/usr/bin/python3", "-I", RELAY, f"{BUILD}/{SOCKETS}/kernel", *map(str, ports), "--",
         EVCXR, "--control_file", f"{BUILD}/kernel.json",
     ]

@@ -25,6 +25,11 @@ FULL_STDERR = ("    unsafe extern \"C\" {\n        fn dup2(old: i32, new: i32) -
                "    if let Ok(full) = std::fs::OpenOptions::new().write(true).open(\"/dev/full\") {\n"
                "        unsafe { dup2(std::os::fd::AsRawFd::as_raw_fd(&full), 2) };\n"
                "        std::mem::forget(full);\n    }\n")
+# A cell that asks cargo for optimised compiles, in every configuration file it would read.
+FASTER = ('let faster = "[profile.dev]\\nopt-level = 3\\n[profile.dev.package.ctx]\\nopt-level = 3\\n";\n'
+          'for folder in ["/build/.cargo", "/build/evcxr/.cargo"] {\n'
+          '    let _ = std::fs::create_dir_all(folder);\n'
+          '    let _ = std::fs::write(format!("{folder}/config.toml"), faster);\n}')
 CHEATS = {
     # The crate's own answer, called by name: the coursework crate does not lead to it.
     "called-answer": ("01-backtracking", "test_complete_board", "complete_board",
@@ -83,8 +88,10 @@ CHEATS = {
     # Every pair of queens compared, O(n²): right, but on the 100,000 queens of the visible test
     # far past the cell's time at the notebooks' `:opt 0`; standard error pointed at /dev/full
     # first, which once disabled the checkers' watchdog in the kernel (its verdict could not be
-    # written, its thread died, the slow answers were judged right). The grader's clock, outside,
-    # does not care.
+    # written, its thread died, the slow answers were judged right), and a cell of the
+    # student's own before it that writes a cargo configuration asking for `opt-level = 3`
+    # where cargo reads one (the grading's compiles stay at the course's `:opt`). The grader's
+    # clock, outside, does not care.
     "quadratic-pairs": ("07-huge-boards", "test_attacking_pairs", "attacking_pairs",
                         lambda solution: "fn attacking_pairs(columns: &[usize]) -> u64 {\n"
                         + FULL_STDERR + "    let mut pairs = 0;\n"
@@ -93,7 +100,7 @@ CHEATS = {
                         "            let (a, b) = (columns[i], columns[j]);\n"
                         "            if a == b || a.abs_diff(b) == j - i {\n"
                         "                pairs += 1;\n            }\n        }\n    }\n"
-                        "    pairs\n}"),
+                        "    pairs\n}", FASTER),
     # A proof of one clause, the empty one: it follows only where propagation alone refutes the
     # formula, which none of the test's formulas allows.
     "empty-proof": ("08-cdcl", "test_refutation", "refutation",

@@ -379,7 +379,9 @@ def grade(assignment):
     root = layout.course_root()
     os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
     for action in ("collect", "autograde", "generate_feedback", "release_feedback"):
-        coursework.nbgrader(action, assignment, root=root)
+        # A notebook whose autograde fails (nbgrader names it, and writes no grade for it) keeps
+        # no one else from their grade and feedback.
+        coursework.nbgrader(action, assignment, root=root, check=action != "autograde")
     give(root, layout.LECTURER)
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}", layout.COURSE_ID) as gradebook:
         for found in sorted(gradebook.assignment_submissions(assignment),
