@@ -13,6 +13,7 @@ import pathlib
 import resource
 import shutil
 import tempfile
+from queue import Empty
 from time import monotonic
 
 import nbformat
@@ -97,6 +98,16 @@ def warm_in(build, setup, snapshot, opt):
 # Whether this is the grader's copy of this file, beside sandbox.py (the students' bundle holds
 # this file alone).
 GRADING = pathlib.Path(__file__).with_name("sandbox.py").exists()
+# The line a graded test cell prints after its answers (answers.rs's DONE).
+DONE = "nqueens-answers-done"
+
+
+def stdout_of(cell):
+    """All that a cell printed on standard output, as one text."""
+    return "".join("".join(o.get("text", "")) for o in cell.get("outputs", [])
+                   if o.get("output_type") == "stream" and o.get("name") == "stdout")
+
+
 # The messages that carry a cell's outputs, which count only when they arrive in time.
 OUTPUTS = {"stream", "display_data", "execute_result", "error", "update_display_data"}
 # At most this much output of one cell is kept while grading (a notebook that prints megabytes
@@ -115,6 +126,8 @@ class Clock:
         self.start = monotonic()
         self.deadline = self.start + limit
         self.stopped = False
+        self.msg_id = None
+        self.ran = False
         self.late = 0
         self.first_answer = None
 
@@ -219,20 +232,36 @@ class EvcxrExecute(Execute):
         self.clock = clock = Clock(limit)
         keeper = asyncio.ensure_future(self.keep_time(clock))
         try:
-            return await super().async_execute_cell(cell, cell_index, execution_count,
+            done = await super().async_execute_cell(cell, cell_index, execution_count,
                                                     store_history)
+            await self.late_lines(clock, cell, cell_index)
+            return done
         finally:
             keeper.cancel()
             self.clock = None
-            stdout = "".join("".join(o.get("text", "")) for o in cell.get("outputs", [])
-                             if o.get("output_type") == "stream" and o.get("name") == "stdout")
             cell.metadata["nqueens_run"] = {
-                "stdout": stdout, "stopped_at": limit if clock.stopped else None,
+                "stdout": stdout_of(cell), "stopped_at": limit if clock.stopped else None,
                 "seconds": round(monotonic() - clock.start, 2), "late_outputs": clock.late,
                 "first_answer": clock.first_answer}
 
     # As above: nbconvert's synchronous call, bound to the base class's coroutine otherwise.
     execute_cell = run_sync(async_execute_cell)
+
+    async def late_lines(self, clock, cell, cell_index):
+        """evcxr passes a cell's standard output on from a thread of its own, and can say the
+        cell is done before its last lines: until the last line (DONE) of a cell that ran to
+        its end has come, the messages of this cell that come later are taken too, up to the
+        cell's limit. (Left
+        for the next cell, they would be read as its answers.)"""
+        while clock.ran and not clock.stopped and DONE not in stdout_of(cell) \
+                and not clock.late_now():
+            try:
+                msg = await ensure_async(self.kc.iopub_channel.get_msg(
+                    timeout=max(0.05, min(1.0, clock.deadline - monotonic()))))
+            except Empty:
+                continue
+            if msg["parent_header"].get("msg_id") == clock.msg_id:
+                self.process_message(msg, cell, cell_index)
 
     async def keep_time(self, clock):
         """At the clock's limit, ends the cell's run; a kernel that still does not answer after
@@ -258,6 +287,8 @@ class EvcxrExecute(Execute):
             if held > CELL_OUTPUT_BYTES:
                 return None
         clock = self.clock
+        if clock is not None and clock.msg_id is None:
+            clock.msg_id = msg["parent_header"].get("msg_id")
         if clock is not None and msg["msg_type"] in OUTPUTS:
             if clock.late_now():
                 clock.late += 1
@@ -268,6 +299,9 @@ class EvcxrExecute(Execute):
 
     def on_cell_executed(self, **kwargs):
         content = kwargs["execute_reply"]["content"]
+        if self.clock is not None:
+            # Only a cell that ran to its end printed its last line (see late_lines).
+            self.clock.ran = content.get("status") == "ok"
         if self.clock is not None and self.clock.stopped:
             # What evcxr says of its program's end came after the limit, and was dropped.
             said = f"the grader ended this cell at its limit of {self.clock.limit} s"

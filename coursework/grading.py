@@ -244,7 +244,7 @@ INPUTS_LITERAL = re.compile(r'r#{4}".*?(?:"#{4}|\Z)', re.DOTALL)
 # character of the code it quotes: taken out first, or the inputs' literal would not be found.
 TERMINAL_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 # The lines that carry answers for the judge (answers.rs), which the judge's report replaces.
-ANSWER_LINE = re.compile(r"^nqueens-answer .*(?:\n|\Z)", re.MULTILINE)
+ANSWER_LINE = re.compile(r"^nqueens-answer(?: .*|s-done)(?:\n|\Z)", re.MULTILINE)
 
 
 def without_inputs(text):

@@ -28,6 +28,11 @@ use crate::logic::{Clause, Clauses, Literal, Variable};
 /// the input (from 0) and the outcome as [`wire`] text.
 pub const ANSWER: &str = "nqueens-answer ";
 
+/// The line a test cell prints after its last outcome. evcxr passes a cell's standard output on
+/// from a thread of its own, which can deliver the last lines after it has said the cell is
+/// done: the grader waits for this line (within the cell's time) before it goes on.
+pub const DONE: &str = "nqueens-answers-done";
+
 /// What became of one call of the student's function.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome<O> {
@@ -153,6 +158,8 @@ fn collect<I: Wire, O: Wire>(inputs: &str, call: impl Fn(I) -> O) {
         let mut out = out.lock();
         let _ = out.write_all(line.as_bytes()).and_then(|()| out.flush());
     });
+    let mut out = out.lock();
+    let _ = writeln!(out, "{DONE}").and_then(|()| out.flush());
 }
 
 macro_rules! collector {
