@@ -22,7 +22,7 @@ target/coursework/.
                                                  (full marks), partly right answers (exactly the
                                                  points of their right parts, WRONG_SCORES), the
                                                  untouched stubs (0, and every stub compiles) and an
-                                                 endless loop (0, stopped by the checker; it spins
+                                                 endless loop (0, stopped by the grader's clock; it spins
                                                  in SPINNING_LOOP, sleeps elsewhere); then
                                                  generate_feedback, whose HTML must show the
                                                  checkers' pictures; the cheats of GENERIC_CHEATS on
@@ -70,8 +70,8 @@ BEGIN, END = "// BEGIN SOLUTION", "// END SOLUTION"
 # The submissions graded in the test, and what each must score.
 SUBMISSIONS = ["solutions", "wrong", "stubs", "endless-loop"]
 # The endless loop's body. In SPINNING_LOOP's copy it spins, as a student's loop would; in the
-# others it sleeps, which the checker's limit (wall time) stops the same way, without taking a
-# core for those 15 s from the gradings beside it.
+# others it sleeps, which the grader's clock (wall time, 25 s a test cell) stops the same way,
+# without taking a core for that time from the gradings beside it.
 SPINNING_LOOP = "01-backtracking"
 ENDLESS_LOOPS = {True: "loop {}",
                  False: "loop { std::thread::sleep(std::time::Duration::from_secs(1)); }"}
