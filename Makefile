@@ -154,8 +154,8 @@ release: exercises
 exercises-check: setup
 	$(PY) -m tools.coursework release --check
 
-## grade-test: nbgrader autogrades the solutions, wrong answers, the untouched stubs and an
-## endless loop for every assignment, and checks the scores and the feedback's pictures
+## grade-test: nbgrader autogrades the solutions, wrong answers and the untouched stubs of every
+## assignment, an endless loop and cheats, and checks the scores and the feedback's pictures
 grade-test: setup sandbox
 	$(PY) -m tools.coursework grade
 

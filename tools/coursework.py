@@ -21,18 +21,20 @@ target/coursework/.
                                                  assignment with nbgrader itself: the solutions
                                                  (full marks), partly right answers (exactly the
                                                  points of their right parts, WRONG_SCORES), the
-                                                 untouched stubs (0, and every stub compiles) and an
-                                                 endless loop (0, stopped by the grader's clock; it spins
-                                                 in SPINNING_LOOP, sleeps elsewhere); then
-                                                 generate_feedback, whose HTML must show the
-                                                 checkers' pictures; the cheats of GENERIC_CHEATS on
-                                                 every assignment and those of CHEATS on one, each
-                                                 of which must score 0 on the test cell it attacks;
+                                                 untouched stubs (0, and every stub compiles) and,
+                                                 for LOOPED, an endless loop (0, stopped by the
+                                                 grader's clock); then generate_feedback, whose HTML
+                                                 must show the checkers' pictures; the shared cheats
+                                                 on two assignments each (see tried_on) and those
+                                                 of CHEATS on one, each of which must score 0 on the
+                                                 test cell it attacks;
                                                  and Validate as students run it. The assignments
                                                  are graded side by side, one a core
                                                  (NQUEENS_GRADE_JOBS sets how many), each in a
                                                  course folder of its own,
                                                  target/coursework/grading/<a>/
+    python -m tools.coursework grade --every-cheat   ... with every shared cheat and the loop
+                                                 handed in for every assignment
 """
 
 import argparse
@@ -67,12 +69,42 @@ VENV_BIN = pathlib.Path(sys.executable).parent
 
 BEGIN, END = "// BEGIN SOLUTION", "// END SOLUTION"
 
-# The submissions graded in the test, and what each must score.
+# The submissions graded in the test, and what each must score. The endless loop is handed in
+# for LOOPED assignments only (see tried_on).
 SUBMISSIONS = ["solutions", "wrong", "stubs", "endless-loop"]
 # The endless loop's body. In SPINNING_LOOP's copy it spins, as a student's loop would; in the
 # others it sleeps, which the grader's clock (wall time, 25 s a test cell) stops the same way,
 # without taking a core for that time from the gradings beside it.
 SPINNING_LOOP = "01-backtracking"
+LOOPED = (SPINNING_LOOP, "05-counting")
+# The cheats written for no assignment in particular (GENERIC_CHEATS, SANDBOX_CHEATS,
+# RUN_CHEATS) attack what every assignment shares: the cells the grader writes around a test,
+# the judge, the clock and the sandbox. Each is handed in for two assignments (see tried_on),
+# unless `grade --every-cheat` asks for all of them everywhere (twice the grading's time).
+SHARED_CHEATS = [*GENERIC_CHEATS, *SANDBOX_CHEATS, *RUN_CHEATS]
+EVERY_CHEAT = False
+
+
+def tried_on(kind, assignment):
+    """Whether the grading test hands in the shared cheat or endless loop `kind` for
+    `assignment`: the shared cheat number i (in SHARED_CHEATS' order) goes to the assignments
+    number i and i + 4 (modulo their number, in the course's order), so that each assignment
+    meets three of the twelve; the endless loop to LOOPED (one loop that spins, one that sleeps); every one everywhere with
+    --every-cheat."""
+    if EVERY_CHEAT:
+        return True
+    if kind == "endless-loop":
+        return assignment in LOOPED
+    if kind not in SHARED_CHEATS:
+        return True
+    order = assignments()
+    number, place = SHARED_CHEATS.index(kind), order.index(assignment)
+    return place in {number % len(order), (number + len(order) // 2) % len(order)}
+
+
+def submissions_of(assignment):
+    """The SUBMISSIONS the grading test hands in for an assignment."""
+    return [kind for kind in SUBMISSIONS if tried_on(kind, assignment)]
 ENDLESS_LOOPS = {True: "loop {}",
                  False: "loop { std::thread::sleep(std::time::Duration::from_secs(1)); }"}
 
@@ -112,7 +144,7 @@ def cheats_of(assignment, source):
     for kind, (which, template) in RUN_CHEATS.items():
         found.append((kind, f"{which}_{grade_id}", grade_id,
                       lambda solution, t=template: t(signature, solution, student_server().port)))
-    return found
+    return [attack for attack in found if tried_on(attack[0], assignment)]
 
 
 class Server:
@@ -159,7 +191,7 @@ def reached_past_the_sandbox(root, assignment):
     leaks = {"the grading secret": secret, "a solution": "BEGIN SOLUTION",
              "the gradebook": "SQLite format 3", "the grader's environment": '("NQUEENS_COURSE_ROOT", "',
              "the course folder's listing": f"{root}: ["}
-    for kind in SANDBOX_CHEATS:
+    for kind in (kind for kind in SANDBOX_CHEATS if tried_on(kind, assignment)):
         graded = load(root / "autograded" / kind / assignment / f"{assignment}.ipynb")
         shown = json.dumps([c.get("outputs", []) for c in graded["cells"]], ensure_ascii=False)
         feedback = root / "feedback" / kind / assignment / f"{assignment}.html"
@@ -962,7 +994,7 @@ def grading_copy(assignment):
     shutil.copy(WORK / "gradebook.db", root / "gradebook.db")
     released = root / "release" / assignment / f"{assignment}.ipynb"
     source = root / "source" / assignment / f"{assignment}.ipynb"
-    for kind in SUBMISSIONS:
+    for kind in submissions_of(assignment):
         # The graded solutions hold the other right answers of ALTERNATIVES; Validate runs the
         # source's own solutions (see validate).
         made = alternatives(source, released, assignment) if kind == "solutions" \
@@ -1085,7 +1117,7 @@ def grade(assignment, root):
     scores = {}
     source = root / "source" / assignment / f"{assignment}.ipynb"
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}", "nqueens") as gradebook:
-        for kind in SUBMISSIONS:
+        for kind in submissions_of(assignment):
             found = gradebook.find_submission(assignment, kind)
             scores[kind] = (found.score, found.max_score)
         if assignment == LOUD[0]:
@@ -1109,17 +1141,18 @@ def grade(assignment, root):
     if abs(scores["wrong"][0] - WRONG_SCORES[assignment]) > 0.005:
         problems.append(f"{assignment}: the partly right answers score "
                         f"{scores['wrong'][0]:.3f}, not {WRONG_SCORES[assignment]:.3f}")
-    line = (f"{assignment:<18}" + "".join(f"{s:>9.2f} / {m:<2g}" for s, m in scores.values())
+    line = (f"{assignment:<18}" + "".join(f"{scores[k][0]:>9.2f} / {scores[k][1]:<2g}"
+                                          if k in scores else f"{'–':>14}" for k in SUBMISSIONS)
             + f"{time.time() - begin:>8.0f} s")
     if scores["solutions"][0] != top:
         problems.append(f"{assignment}: the solutions score {scores['solutions'][0]} of {top}")
     if not scores["wrong"][0] < top:
         problems.append(f"{assignment}: the wrong answers score full marks")
     for kind in ("stubs", "endless-loop"):
-        if scores[kind][0] != 0:
+        if kind in scores and scores[kind][0] != 0:
             problems.append(f"{assignment}: the {kind} score {scores[kind][0]}, not 0")
     graded = {kind: load(root / "autograded" / kind / assignment / f"{assignment}.ipynb")
-              for kind in SUBMISSIONS}
+              for kind in submissions_of(assignment)}
     # The pictures the students' copies ship are what their cells draw today.
     kept = pictures_of(load(COURSE / "source" / assignment / f"{assignment}.ipynb"))
     drawn = pictures_of(graded["solutions"])
@@ -1156,12 +1189,14 @@ def grade(assignment, root):
                 problems.append(f"{assignment}: a failed check scores points in {kind}, "
                                 f"{cell['metadata']['nbgrader']['grade_id']}")
     # The loop was stopped by the grader's clock, and the judge's report of its cell says so.
-    looped = json.dumps([c.get("outputs", []) for c in grade_cells(graded["endless-loop"])],
-                        ensure_ascii=False)
-    if "gave no answer within the 25 s" not in looped:
+    looped = json.dumps([c.get("outputs", []) for c in grade_cells(graded.get("endless-loop", {
+        "cells": []}))], ensure_ascii=False)
+    if tried_on("endless-loop", assignment) and "gave no answer within the 25 s" not in looped:
         problems.append(f"{assignment}: the endless loop was not stopped by the grader's clock")
-    problems += slow_answer_alone(assignment, root, source, top)
-    problems += covered_up(assignment, root)
+    if tried_on("slow-answer", assignment):
+        problems += slow_answer_alone(assignment, root, source, top)
+    if tried_on("forged-verdict", assignment):
+        problems += covered_up(assignment, root)
     line_replayed, trouble = replayed(assignment, root)
     problems += trouble
     cheats.append(line_replayed)
@@ -1212,10 +1247,12 @@ def grading_jobs():
     return max(1, os.cpu_count() or 1) + 1
 
 
-def command_grade(only):
+def command_grade(only, every_cheat=False):
     from concurrent.futures import ThreadPoolExecutor
 
     started = time.time()
+    global EVERY_CHEAT
+    EVERY_CHEAT = every_cheat
     # The judge, which every grading runs outside the students' kernels: built once, first.
     subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nqueens-judge"], cwd=ROOT,
                    check=True)
@@ -1270,13 +1307,16 @@ def main():
                         help="release: fail if notebooks/exercises/ is out of date")
     parser.add_argument("--only", nargs="*", default=[], metavar="ASSIGNMENT",
                         help="grade: just these assignments")
+    parser.add_argument("--every-cheat", action="store_true",
+                        help="grade: hand in every shared cheat and the endless loop for every "
+                        "assignment, not two assignments each (about twice the time)")
     args = parser.parse_args()
     if args.command == "release":
         command_release(args.check)
         return 0
     if args.command == "pictures":
         return command_pictures()
-    return command_grade(args.only)
+    return command_grade(args.only, args.every_cheat)
 
 
 if __name__ == "__main__":
