@@ -10,7 +10,7 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
 * checks that every text of every drawing has a contrast of 4.5:1 or more with what lies under it
   (computed colours, as the browser paints them; where nothing is drawn under it, against both
   the light theme's white and the dark theme's #111111), is at least 9 px high as shown in an
-  output 848 px wide (JupyterLab's in a 1280 px window), and lies inside its own <svg>;
+  output 700 px wide (JupyterLab's in a 1280 px window with its file browser open), and lies inside its own <svg>;
 * checks that no text is crossed: nothing is painted over its letters, and no line runs under
   them unless a halo round the letters (a stroke painted first) or an opaque shape between them
   keeps it off; that no two texts of a drawing touch (their letters' boxes, halos included, at
@@ -21,12 +21,20 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   simulated protanopia, deuteranopia and tritanopia; that no point's marker hides another's of
   the same size on the same spot, and that the legend covers none; that a line ending before
   the others ends on a mark that it gave up (or was not run further), explained in the legend;
-  and that a log axis showing zeros labels their row 0, never a value under 1;
+  that a log axis showing zeros labels their row 0, never a value under 1; that no two lines
+  run within 4 px of each other at most of their shared points; that a line that breaks off
+  and goes on has a mark saying why; and that no line's points grow ever further apart, each
+  gap about twice the last (x growing by a factor on a linear axis, where a log axis belongs);
 * checks every board's frame (3:1 or more against the card round it), a ring round both pieces
-  of every conflict line (a shape, not a hue alone), and a halo at 3:1 under every stroke of an
-  animation's crosses;
+  of every conflict line (a shape, not a hue alone), every tinted square either ΔE 15 or more
+  from its plain square in normal vision and under each simulated colour-vision deficiency, or
+  marked by a shape as well (a piece, a label, a cross, a ring), and a halo at 3:1 under every
+  stroke of an animation's crosses;
 * checks every drawing's text alternative: a summary of at most 600 characters, no board spelt
-  out in dots, no unrounded number, no "undefined" or "NaN";
+  out in dots, no unrounded number, no "undefined" or "NaN", numbers of five digits or more
+  grouped by thousands, a chart's points summarised (at most eight listed), a unit with the
+  numbers where it speaks of time, and, for a board, what it shows besides its pieces (labels,
+  shaded or crossed squares, arrows, attacking pairs);
 * finds the boards that show the 8-queens solution printed by `nqueens solve 8 --columns` and
   checks that each queen is drawn inside the square of its row and column: its rendered centre
   lies within that square's rendered box;
@@ -49,6 +57,7 @@ Chromium is Debian's package (`make chromium` installs it, or upgrades it to the
 current version), driven by Playwright for Python (tools/browser.py).
 """
 
+import itertools
 import json
 import pathlib
 import re
@@ -64,9 +73,10 @@ PAGES = ROOT / "target" / "notebooks"
 SHOTS = ROOT / "target" / "screenshots"
 CLI = ROOT / "target" / "release" / "nqueens"
 
-# The width JupyterLab gives an output in a 1280 px window, and the smallest text a reader should
-# have to read there.
-OUTPUT_WIDTH = 848
+# The narrowest output the drawings are made for (JupyterLab gives an output 848 px in a 1280 px
+# window, about 700 with its file browser open), and the smallest text a reader should have to
+# read there.
+OUTPUT_WIDTH = 700
 MIN_TEXT_PX = 9
 
 # The probes' colour arithmetic: a computed CSS colour as [r, g, b] (null when not opaque), and
@@ -151,6 +161,7 @@ def check(found, ascii, squares, draws):
         problems += check_chart(chart)
     problems += check_boards(found["frames"], found["crosses"])
     problems += check_alts(found["alts"])
+    problems += check_alts_say_what_is_drawn(found.get("drawn", []))
     for text in found["spills"][:5]:
         problems.append(f"text {text!r} runs out of its box in a search tree")
     for k, animation in enumerate(found["animations"]):
@@ -216,12 +227,20 @@ def number(text):
     return float(found.group(1)) * {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}[found.group(2)]
 
 
+# Two lines of a chart a reader can follow apart: at most half their shared points closer than
+# this, in pixels as shown.
+LINES_APART = 4
+
+
 def check_chart(chart):
     """A chart as the browser paints it: each line at 3:1 or more on the white card; any two
     lines (guides too) with dash patterns alike in colours that stay apart in normal vision and
     under each simulated colour-vision deficiency; no point's marker hidden under another's of
     the same size; a line that ends before the others ends on a mark that it gave up there,
-    explained in the legend; a log axis showing zeros labels their row 0 and no value under 1."""
+    explained in the legend; a log axis showing zeros labels their row 0 and no value under 1;
+    no two lines within LINES_APART pixels of each other at most of their shared points; no
+    line whose x grows by a factor (gaps between its points each about twice the last) on a
+    linear axis."""
     problems = []
     title = chart["title"]
     lines = chart["lines"]
@@ -251,6 +270,32 @@ def check_chart(chart):
                     and abs(a["y"] - b["y"]) < 3 and abs(a["size"] - b["size"]) < 3:
                 problems.append(f"chart {title!r}: a point at ({a['x']:.0f}, {a['y']:.0f}) px "
                                 f"hides another of the same size")
+    for path in chart.get("paths", []):
+        xs = sorted({round(x, 1) for x, _ in path["points"]})
+        gaps = [b - a for a, b in itertools.pairwise(xs)]
+        if len(gaps) >= 3 and all(b >= 1.7 * a > 0 for a, b in itertools.pairwise(gaps)):
+            problems.append(f"chart {title!r}: the line of colour {path['colour']} has its points "
+                            "ever further apart, each gap about twice the last: x grows by a "
+                            "factor on a linear axis (a log axis spaces them evenly)")
+            break
+    explained = {tuple(m["colour"] or ()) for m in chart["zeros"] + chart.get("undefined", [])}
+    broken = {tuple(p["colour"] or ()) for p in chart.get("paths", [])
+              if sum(q["colour"] == p["colour"] for q in chart["paths"]) > 1}
+    for colour in sorted(broken - explained):
+        problems.append(f"chart {title!r}: the line of colour {list(colour)} breaks off and goes "
+                        "on with no mark saying why")
+    paths = chart.get("paths", [])
+    for i, a in enumerate(paths):
+        for b in paths[i + 1:]:
+            if a["colour"] == b["colour"]:
+                continue
+            gaps = sorted(abs(ya - yb) for xa, ya in a["points"] for xb, yb in b["points"]
+                          if abs(xa - xb) < 1)
+            if len(gaps) >= 3 and gaps[len(gaps) // 2] < LINES_APART:
+                problems.append(f"chart {title!r}: the lines of colours {a['colour']} and "
+                                f"{b['colour']} run within {LINES_APART} px of each other at "
+                                f"{sum(g < LINES_APART for g in gaps)} of their {len(gaps)} "
+                                "shared points")
     if chart["legend"]:
         left, top, right, bottom = chart["legend"]
         covered = [p for p in chart["markers"] + chart["zeros"] + chart["gaveUp"]
@@ -280,10 +325,38 @@ def check_chart(chart):
     return problems
 
 
+def lab(linear_rgb):
+    """CIELAB (D65 white) of a colour given as linear RGB."""
+    r, g, b = (min(1.0, max(0.0, v)) for v in linear_rgb)
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           0.0193 * r + 0.1192 * g + 0.9505 * b)
+    f = [(v / w) ** (1 / 3) if v / w > 0.008856 else 7.787 * v / w + 16 / 116
+         for v, w in zip(xyz, (0.9505, 1.0, 1.089))]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def seen_apart(a, b):
+    """How far apart two sRGB colours look (CIE76 ΔE) to the reader who tells them apart least:
+    normal vision, or protanopia, deuteranopia or tritanopia simulated."""
+    vision = dict(DEFICIENCIES, normal=[[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    apart = []
+    for matrix in vision.values():
+        seen = [lab([sum(m * linear(c) for m, c in zip(row, colour)) for row in matrix])
+                for colour in (a, b)]
+        apart.append(sum((x - y) ** 2 for x, y in zip(*seen)) ** 0.5)
+    return min(apart)
+
+
+# A square's tint that every reader sees at once: this far (ΔE) from its plain square in every
+# vision, or it must come with a shape on the square (a piece, a label, a mark, a ring).
+TINT_APART = 15
+
+
 def check_boards(frames, crosses):
     """Every board framed at 3:1 or more against the card round it; both squares of every
-    pair of attacking pieces marked with a ring (a shape, not a hue alone); every cross of an
-    animation on a wider halo at 3:1 or more."""
+    pair of attacking pieces marked with a ring (a shape, not a hue alone); every tinted square
+    either TINT_APART from its plain colour in every vision or marked by a shape; every cross of
+    an animation on a wider halo at 3:1 or more."""
     problems = []
     unframed = [f for f in frames if f["frame"] is None or f["frame"] < 3.0]
     if unframed:
@@ -300,6 +373,16 @@ def check_boards(frames, crosses):
     if unringed:
         problems.append(f"{unringed} ends of conflict lines have no ring round their piece: "
                         f"the conflict shows by hue alone")
+    faint = [(t, seen_apart(t["painted"], t["plain"])) for board in frames
+             for t in board.get("tints", []) if t["painted"] and t["plain"] and not t["shaped"]]
+    faint = [(t, apart) for t, apart in faint if apart < TINT_APART]
+    if faint:
+        worst, apart = min(faint, key=lambda f: f[1])
+        problems.append(f"{len(faint)} tinted squares show by a faint hue alone, without a shape "
+                        f"(ΔE under {TINT_APART} in some vision; the faintest {apart:.1f}, at "
+                        f"row {worst['row']}, column {worst['col']}, "
+                        f"rgb{tuple(round(c) for c in worst['painted'])} on "
+                        f"rgb{tuple(worst['plain'])})")
     bare = [c for c in crosses if not c["halo"] or c["contrast"] < 3.0 or c["wider"] < 2]
     if bare:
         problems.append(f"{len(bare)} of {len(crosses)} strokes of the animation's crosses lack a "
@@ -307,11 +390,16 @@ def check_boards(frames, crosses):
     return problems
 
 
+# The most (x, y) points a text alternative lists: past that it should summarise.
+ALT_POINTS = 8
+
+
 def check_alts(alts):
     """Every drawing's text alternative a summary: at most 600 characters, no run of ten or
     more dots (a board spelt out), no number written to five or more significant digits after
-    its point, no
-    "undefined", "NaN" or "inf"."""
+    its point, no "undefined", "NaN" or "inf", no number of five digits or more not grouped by
+    thousands, at most ALT_POINTS points listed, and a unit with the numbers where it speaks of
+    time."""
     problems = []
     for alt in alts:
         head = alt.splitlines()[0][:50] if alt else ""
@@ -324,6 +412,37 @@ def check_alts(alts):
             problems.append(f"alt text {head!r}… has unrounded numbers: {long_number.group(0)}")
         if re.search(r"\b(undefined|NaN|inf)\b", alt):
             problems.append(f"alt text {head!r}… says 'undefined', 'NaN' or 'inf'")
+        raw = re.search(r"(?<![\d.,·⁰-⁹])\d{5,}(?![\d,])", alt)
+        if raw:
+            problems.append(f"alt text {head!r}… has a number not grouped by thousands: "
+                            f"{raw.group(0)}")
+        # A chart's points (a board's squares, also written (row, col), are not counted).
+        points = re.findall(r"\(-?[\d.,]+, -?[\d.,]+\)", alt) if "board" not in alt else []
+        if len(points) > ALT_POINTS:
+            problems.append(f"alt text {head!r}… lists {len(points)} points instead of "
+                            "summarising them")
+        if re.search(r"\btime\b", alt, re.IGNORECASE) and \
+                not re.search(r"\d\s?(ms|µs|s|seconds?|minutes?)\b", alt):
+            problems.append(f"alt text {head!r}… speaks of time but gives no number a unit")
+    return problems
+
+
+# What a board can show besides its pieces, and the words its text alternative must then use.
+DRAWN_WORDS = {"labels": "labelled", "shaded": "shaded", "crossed": "crossed",
+               "arrows": "arrow", "conflicts": "attacking pairs"}
+
+
+def check_alts_say_what_is_drawn(drawn):
+    """Every board drawing's text alternative says what the board shows besides its pieces:
+    labels, shaded or crossed squares, arrows, attacking pairs joined (DRAWN_WORDS)."""
+    problems = []
+    for drawing in drawn:
+        left_out = [what for what, word in DRAWN_WORDS.items()
+                    if drawing[what] and word not in drawing["alt"]]
+        if left_out:
+            head = drawing["alt"].splitlines()[0][:50] if drawing["alt"] else ""
+            problems.append(f"alt text {head!r}… leaves out what the board shows: "
+                            f"{', '.join(left_out)}")
     return problems
 
 

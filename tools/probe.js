@@ -12,7 +12,20 @@ window.addEventListener('load', function () {
   const alts = Array.from(document.querySelectorAll('img.nqueens-drawing')).map(function (img) {
     return img.getAttribute('alt') || '';
   });
-  // Shown at most 848 px wide, as JupyterLab shows an output in a 1280 px window.
+  // What each board drawing shows besides its pieces, which its text alternative must say too.
+  const drawn = Array.from(document.querySelectorAll('img.nqueens-drawing')).map(function (img) {
+    const bytes = Uint8Array.from(atob(img.getAttribute('src').split(',')[1]), function (c) {
+      return c.charCodeAt(0);
+    });
+    const svg = new DOMParser().parseFromString(new TextDecoder().decode(bytes), 'image/svg+xml');
+    const count = function (selector) {
+      return svg.querySelectorAll('svg.nqueens-board ' + selector).length;
+    };
+    return {alt: img.getAttribute('alt') || '', labels: count('text.label'),
+            shaded: count('rect.fill'), crossed: count('line.mark'),
+            arrows: count('.arrow'), conflicts: count('line.conflict')};
+  });
+  // Shown at most OUTPUT_WIDTH px wide, the narrowest output the drawings are made for.
   document.querySelectorAll('div.nqueens').forEach(function (div) {
     div.style.maxWidth = 'min(100%, ' + OUTPUT_WIDTH + 'px)';
   });
@@ -204,13 +217,25 @@ window.addEventListener('load', function () {
         return Object.assign(centre(e), {colour: paint(e)});
       });
     };
+    // Each line's points as painted, in pixels of the page.
+    const paths = Array.from(svg.querySelectorAll('polyline.line')).map(function (line) {
+      const ctm = line.getScreenCTM();
+      const style = getComputedStyle(line);
+      return {colour: rgb(style.stroke),
+              points: Array.from(line.points).map(function (p) {
+                const q = new DOMPoint(p.x, p.y).matrixTransform(ctm);
+                return [q.x, q.y];
+              })};
+    });
     const title = svg.querySelector('text');
     const card = svg.querySelector('rect.legend');
     const legendBox = card ? card.getBoundingClientRect() : null;
     return {title: title ? title.textContent.trim() : '', lines: Array.from(seen.values()),
+            paths: paths,
             legend: legendBox ? [legendBox.left + window.scrollX, legendBox.top + window.scrollY,
                                  legendBox.right + window.scrollX, legendBox.bottom + window.scrollY] : null,
             markers: marks('polygon.marker'), zeros: marks('circle.zero'),
+            undefined: marks('polygon.undefined'),
             gaveUp: marks('.gave-up, .not-run'),
             texts: Array.from(svg.querySelectorAll('text')).map(function (t) {
               return t.textContent.trim();
@@ -237,7 +262,27 @@ window.addEventListener('load', function () {
       });
     });
     const square = svg.querySelector('rect.square');
-    return {compact: svg.classList.contains('compact'),
+    // Every tinted square: the colour painted (the tint over its square), the square's own, and
+    // whether anything else on it (a piece, a label, a mark, a ring) says what the tint says.
+    const shadeOf = function (kind) {
+      const plain = svg.querySelector('rect.square.' + kind + ', rect.' + kind + ', path.' + kind);
+      return plain ? rgb(getComputedStyle(plain).fill) : null;
+    };
+    const plains = {light: shadeOf('light'), dark: shadeOf('dark')};
+    const tints = Array.from(svg.querySelectorAll('rect.fill')).map(function (tint) {
+      const row = Number(tint.dataset.row), col = Number(tint.dataset.col);
+      const plain = plains[(row + col) % 2 === 0 ? 'light' : 'dark'];
+      const s = getComputedStyle(tint);
+      const colour = rgb(s.fill);
+      const alpha = Number(s.fillOpacity) * Number(s.opacity);
+      const painted = colour && plain ? colour.map(function (c, k) {
+        return alpha * c + (1 - alpha) * plain[k];
+      }) : null;
+      const shaped = Array.from(svg.querySelectorAll('[data-row="' + row + '"][data-col="' + col + '"]'))
+        .some(function (e) { return !e.classList.contains('fill'); });
+      return {row: row, col: col, painted: painted, plain: plain, shaped: shaped};
+    });
+    return {compact: svg.classList.contains('compact'), tints: tints,
             frame: frame ? contrastRatio(rgb(getComputedStyle(frame).stroke), back) : null,
             conflictEnds: ends, rings: rings,
             square: square ? square.getBoundingClientRect().width : 0};
@@ -319,6 +364,6 @@ window.addEventListener('load', function () {
   pre.textContent = JSON.stringify({images: images, boards: boards, texts: texts,
                                     animations: animations, spills: spills, charts: charts,
                                     crossedPieces: crossedPieces, frames: frames,
-                                    crosses: crosses, alts: alts});
+                                    crosses: crosses, alts: alts, drawn: drawn});
   document.body.appendChild(pre);
 });

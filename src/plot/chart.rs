@@ -234,12 +234,17 @@ impl Chart {
             .map(|(label, points)| {
                 let mut runs = vec![Vec::new()];
                 let mut zeros = Vec::new();
+                let mut undefined = Vec::new();
                 for &(x, y) in points {
                     if self.log_x && x <= 0.0 {
                         continue;
                     }
-                    // An undefined value (NaN) breaks the line: no segment across it.
+                    // An undefined value (NaN) breaks the line: no segment across it, and a
+                    // mark where it is.
                     if !y.is_finite() {
+                        if y.is_nan() {
+                            undefined.push(x);
+                        }
                         runs.push(Vec::new());
                         continue;
                     }
@@ -268,6 +273,8 @@ impl Chart {
                     zeros,
                     gave_up,
                     not_run,
+                    undefined,
+                    undefined_as: self.undefined.as_str(),
                 }
             })
             .collect()
@@ -407,7 +414,93 @@ impl Chart {
             "<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
              xmlns=\"http://www.w3.org/2000/svg\" class=\"nqueens-chart\">\n{markup}</svg>\n"
         );
-        Ok(Svg::from_parts(markup, self.size.0, self.to_text()))
+        Ok(Svg::from_parts(markup, self.size.0, self.to_text()).with_alt(&self.summary()))
+    }
+
+    /// The chart in a few lines, for its text alternative: its title, what is drawn against
+    /// what, and for each line where it starts and ends (with the unit of the y label, numbers
+    /// grouped by thousands), where it is undefined, and where it gave up or was not run. The
+    /// full table of points is [`to_text`](Chart::to_text).
+    pub fn summary(&self) -> String {
+        let unit = self
+            .y_label
+            .rsplit_once('(')
+            .and_then(|(_, rest)| rest.strip_suffix(')'))
+            .map_or(String::new(), |u| format!(" {u}"));
+        let x = if self.x_label.is_empty() {
+            "x"
+        } else {
+            self.x_label.as_str()
+        };
+        let mut text = format!("Chart: {}.", self.title);
+        if !self.y_label.is_empty() {
+            let scales = match (self.log_x, self.log_y) {
+                (true, true) => ", both on log scales",
+                (false, true) => ", on a log scale",
+                (true, false) => ", on a log scale of {x}",
+                (false, false) => "",
+            };
+            let _ = write!(
+                text,
+                " {} against {x}{}.",
+                self.y_label,
+                scales.replace("{x}", x)
+            );
+        }
+        for (label, points) in &self.series {
+            let defined: Vec<&(f64, f64)> = points.iter().filter(|p| !p.1.is_nan()).collect();
+            let _ = write!(text, "\n{label}: ");
+            match (defined.first(), defined.last()) {
+                (Some(a), Some(b)) if defined.len() > 1 => {
+                    let _ = write!(
+                        text,
+                        "{}{unit} at {x} = {} to {}{unit} at {x} = {} ({} points)",
+                        grouped(a.1),
+                        grouped(a.0),
+                        grouped(b.1),
+                        grouped(b.0),
+                        defined.len()
+                    );
+                }
+                (Some(a), _) => {
+                    let _ = write!(text, "{}{unit} at {x} = {}", grouped(a.1), grouped(a.0));
+                }
+                _ => text.push_str("no points"),
+            }
+            let undefined: Vec<String> = points
+                .iter()
+                .filter(|p| p.1.is_nan())
+                .map(|p| grouped(p.0))
+                .collect();
+            if !undefined.is_empty() {
+                let _ = write!(
+                    text,
+                    "; {} at {x} = {}",
+                    self.undefined,
+                    undefined.join(", ")
+                );
+            }
+            for end in self.ends.iter().filter(|end| &end.label == label) {
+                match end.kind {
+                    EndKind::GaveUp(y) => {
+                        let _ = write!(
+                            text,
+                            "; gave up at {x} = {} after {}{unit}",
+                            grouped(end.x),
+                            grouped(y)
+                        );
+                    }
+                    EndKind::NotRun => {
+                        let _ = write!(text, "; not run from {x} = {} on", grouped(end.x));
+                    }
+                }
+            }
+        }
+        if !self.guides.is_empty() {
+            let names: Vec<&str> = self.guides.iter().map(|g| g.label.as_str()).collect();
+            let _ = write!(text, "\nDashed guides: {}.", names.join("; "));
+        }
+        text
     }
 
     /// Writes the chart as an SVG file.
@@ -433,6 +526,36 @@ impl Chart {
 
 /// A number for readers: whole numbers as they are, others to three significant figures
 /// (0.0449, 4.48, 303), never 0.16717300000000002.
+/// A number as a reader takes it in: whole numbers grouped by thousands (14,772,512), others
+/// to three significant figures (0.108, 2,264), the largest in powers of ten (1.25·10¹⁸).
+fn grouped(v: f64) -> String {
+    if !v.is_finite() {
+        return rounded(v);
+    }
+    if v.abs() >= 1e15 {
+        let text = format!("{v:.2e}");
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        let superscript: String = exponent
+            .chars()
+            .map(|c| match c {
+                '-' => '⁻',
+                d => ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹']
+                    [d.to_digit(10).unwrap_or(0) as usize],
+            })
+            .collect();
+        return format!("{mantissa}·10{superscript}");
+    }
+    let text = if v.abs() >= 100.0 {
+        format!("{}", v.round())
+    } else {
+        rounded(v)
+    };
+    match text.split_once('.') {
+        Some((whole, fraction)) => format!("{}.{fraction}", crate::render::thousands(whole)),
+        None => crate::render::thousands(&text),
+    }
+}
+
 fn rounded(v: f64) -> String {
     if !v.is_finite() || (v.fract() == 0.0 && v.abs() < 1e15) {
         return format!("{v}");
@@ -455,6 +578,36 @@ fn rounded(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn summaries_group_numbers_and_say_units_and_gaps() {
+        assert_eq!(grouped(1_251_127_296.0), "1,251,127,296");
+        assert_eq!(grouped(2264.1), "2,264");
+        assert_eq!(grouped(0.108_3), "0.108");
+        assert_eq!(grouped(-12_345.0), "-12,345");
+        assert_eq!(grouped(1.25e18), "1.25·10¹⁸");
+        let chart = Chart::new("Times")
+            .x_label("n")
+            .y_label("time (ms)")
+            .log_y(true)
+            .undefined_as("no ratio")
+            .line(
+                "search",
+                [
+                    (10.0, 0.108),
+                    (12.0, 1.93),
+                    (13.0, f64::NAN),
+                    (16.0, 2264.1),
+                ],
+            );
+        let summary = chart.summary();
+        assert_eq!(
+            summary,
+            "Chart: Times. time (ms) against n, on a log scale.\n\
+             search: 0.108 ms at n = 10 to 2,264 ms at n = 16 (3 points); no ratio at n = 13"
+        );
+        assert_eq!(chart.render().unwrap().alt_text(), summary);
+    }
 
     #[test]
     fn numbers_for_readers_have_three_significant_figures() {
@@ -600,6 +753,11 @@ mod tests {
             vec![vec![(1.0, 1.0), (2.0, 0.0)], vec![(4.0, 2.0), (5.0, 3.0)]]
         );
         assert!(chart.render().is_ok() && linear.render().is_ok());
+        // The gap is marked where it is, and the legend says why.
+        assert_eq!(drawn[0].undefined, vec![3.0]);
+        let why = chart.undefined_as("no ratio here").render().unwrap();
+        assert_eq!(why.as_str().matches("class=\"undefined\"").count(), 2);
+        assert!(why.as_str().contains("no ratio here"));
     }
 
     #[test]

@@ -233,6 +233,9 @@ pub(super) struct Drawable<'a> {
     pub(super) gave_up: Vec<(f64, f64)>,
     /// The x from which the line was not run.
     pub(super) not_run: Vec<f64>,
+    /// The x where the line is not defined (a gap in it), and the words that say why.
+    pub(super) undefined: Vec<f64>,
+    pub(super) undefined_as: &'a str,
 }
 
 /// One axis: the values it spans, linear or logarithmic, the pixels it spans (from the low
@@ -416,6 +419,8 @@ enum Sample {
     GaveUp,
     /// The mark of sizes not run.
     NotRun,
+    /// The mark of a value not defined.
+    Undefined,
     /// A hollow, larger marker: a point on the spot of another line's.
     Around,
 }
@@ -447,6 +452,23 @@ fn not_run_mark(x: f64, y: f64, colour: Rgb) -> String {
     )
 }
 
+/// The hollow diamond, on the bottom edge, of an x where a line is not defined: its gap is
+/// marked, not silent.
+fn undefined_mark(x: f64, y: f64, colour: Rgb) -> String {
+    format!(
+        "<polygon class=\"undefined\" fill=\"#ffffff\" stroke=\"{colour}\" stroke-width=\"2\" \
+         points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\"/>\n",
+        x,
+        y - 6.0,
+        x + 6.0,
+        y,
+        x,
+        y + 6.0,
+        x - 6.0,
+        y
+    )
+}
+
 /// Where a line ends early: each run that gave up, a hollow triangle at what it had spent, with a
 /// dotted step to it from the line's last point before it; each size from which it was not run,
 /// a crossed ring on the bottom edge.
@@ -471,6 +493,9 @@ fn draw_ends(out: &mut String, line: &Drawable<'_>, colour: Rgb, (x, y): (&Axis,
     }
     for &a in &line.not_run {
         out.push_str(&not_run_mark(x.at(a), y.from - 10.0, colour));
+    }
+    for &a in &line.undefined {
+        out.push_str(&undefined_mark(x.at(a), y.from - 10.0, colour));
     }
 }
 
@@ -563,6 +588,14 @@ pub(super) fn draw_lines<'a>(
             "not run from here on",
             Sample::NotRun,
         ),
+        (
+            series.iter().any(|s| !s.undefined.is_empty()),
+            series
+                .iter()
+                .find(|s| !s.undefined.is_empty())
+                .map_or("", |s| s.undefined_as),
+            Sample::Undefined,
+        ),
     ];
     for (shown, label, sample) in explained {
         if shown {
@@ -604,6 +637,7 @@ pub(super) fn drawn_pixels(
         pixels.extend(line.gave_up.iter().map(|&(a, b)| (x.at(a), y.at(b))));
         pixels.extend(line.zeros.iter().map(|&a| (x.at(a), y.from)));
         pixels.extend(line.not_run.iter().map(|&a| (x.at(a), y.from - 10.0)));
+        pixels.extend(line.undefined.iter().map(|&a| (x.at(a), y.from - 10.0)));
     }
     for (_, points) in guides {
         pixels.extend(points.iter().map(|&(a, b)| (x.at(a), y.at(b))));
@@ -707,6 +741,7 @@ pub(super) fn legend(
             }
             Sample::GaveUp => out.push_str(&gave_up_mark(middle, cy + 1.5, entry.colour)),
             Sample::NotRun => out.push_str(&not_run_mark(middle, cy, entry.colour)),
+            Sample::Undefined => out.push_str(&undefined_mark(middle, cy, entry.colour)),
             Sample::Around => out.push_str(&Marker::Circle.drawn(middle, cy, entry.colour, 1)),
             Sample::Line => out.push_str(&polyline(
                 &[(a, cy), (b, cy)],

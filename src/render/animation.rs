@@ -390,7 +390,11 @@ fn animate(size: usize, frames: &[Frame]) -> Svg {
         .add(board)
         .add(captions)
         .add(steps);
-    Svg::from_parts(document.to_string(), width, ascii)
+    // The text alternative says how the picture marks what the captions tell.
+    let alt = format!(
+        "The backtracking search played step by step; the row of a dead end is crossed out.\n{ascii}"
+    );
+    Svg::from_parts(document.to_string(), width, ascii).with_alt(&alt)
 }
 
 #[cfg(test)]

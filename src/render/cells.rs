@@ -67,6 +67,7 @@ pub fn cells(rows: &[Vec<u8>], labels: &[&str], marked: &[(usize, usize)]) -> Sv
         markup: super::svg::backdrop(document.to_string()),
         pixels: Some(width),
         ascii,
+        alt: None,
     }
 }
 

@@ -176,11 +176,69 @@ impl Diagram {
                 .set("width", pixels)
                 .set("height", pixels * height / width);
         }
+        let notes = self.notes();
         Svg {
             markup: super::svg::backdrop(document.to_string()),
             pixels: self.size,
             ascii: self.board.to_string(),
+            alt: (!notes.is_empty())
+                .then(|| super::svg::summarise(&format!("{}\n{notes}", self.board))),
         }
+    }
+
+    /// What the drawing shows besides the pieces, in words for its text alternative: the
+    /// squares shaded, crossed and labelled, the arrows, the attacking pairs; empty when there
+    /// is nothing else.
+    pub(super) fn notes(&self) -> String {
+        let on = |squares: &[Square]| {
+            let mut listed: Vec<String> = squares
+                .iter()
+                .take(4)
+                .map(|s| format!("({}, {})", s.row, s.col))
+                .collect();
+            if squares.len() > 4 {
+                listed.push(format!("{} more", squares.len() - 4));
+            }
+            listed.join(", ")
+        };
+        let mut notes = Vec::new();
+        let mut shaded: Vec<Square> = self.fills.iter().map(|f| f.square).collect();
+        shaded.sort_unstable();
+        shaded.dedup();
+        if !shaded.is_empty() {
+            notes.push(format!("shaded: {}", on(&shaded)));
+        }
+        if !self.marks.is_empty() {
+            notes.push(format!("crossed: {}", on(&self.marks)));
+        }
+        let mut texts: Vec<&str> = self.labels.iter().map(|(_, t)| t.as_str()).collect();
+        texts.dedup();
+        for text in texts.iter().take(3) {
+            let at: Vec<Square> = self
+                .labels
+                .iter()
+                .filter(|(_, t)| t == text)
+                .map(|(s, _)| *s)
+                .collect();
+            notes.push(format!("labelled “{text}”: {}", on(&at)));
+        }
+        if texts.len() > 3 {
+            notes.push(format!("{} more labels", texts.len() - 3));
+        }
+        if !self.arrows.is_empty() {
+            let count = self.arrows.len();
+            notes.push(format!(
+                "{count} arrow{}",
+                if count == 1 { "" } else { "s" }
+            ));
+        }
+        if self.conflicts {
+            let pairs = self.board.conflicts().len();
+            notes.push(format!(
+                "{pairs} attacking pairs shaded, joined by lines and ringed"
+            ));
+        }
+        notes.join("; ")
     }
 
     /// The width and height of the drawing in user units.

@@ -38,6 +38,9 @@ pub fn density(columns: &[u32], cells: usize) -> Svg {
 
 /// The height of the density picture's legend, under the picture.
 const LEGEND: u32 = 34;
+/// The side of each of an overview's two panels (the densest block, the density picture): the
+/// two side by side fit an output 700 pixels wide.
+const PANEL: u32 = 330;
 
 /// The density picture's scale: a swatch for each shade on the empty square colour, from 1 queen
 /// to the most any block holds, and what a block is.
@@ -139,14 +142,19 @@ fn density_of(n: usize, squares: &[(usize, usize)], cells: usize) -> Svg {
     let block = n.div_ceil(g);
     document = document.add(legend(side, most, block, &theme, opacity));
     let ascii = format!(
-        "{n}×{n} board with {} queens, drawn as {g}×{g} blocks of up to {block}×{block} squares",
-        squares.len()
+        "{}×{} board with {} queens, drawn as {g}×{g} blocks of up to {}×{} squares",
+        super::thousands(n),
+        super::thousands(n),
+        super::thousands(squares.len()),
+        super::thousands(block),
+        super::thousands(block)
     );
     document = document.add(Description::new().add(svg::node::Text::new(ascii.clone())));
     Svg {
         markup: super::svg::backdrop(document.to_string()),
         pixels: Some(side),
         ascii,
+        alt: None,
     }
 }
 
@@ -227,30 +235,43 @@ fn overview_of(
     let block = corner(top, left, size);
     let density = density_of(n, squares, 100);
     let caption = format!(
-        "rows {top}–{}, columns {left}–{} (most queens)",
-        top + size - 1,
-        left + size - 1
+        "rows {}–{}, columns {}–{} (most queens)",
+        super::thousands(top),
+        super::thousands(top + size - 1),
+        super::thousands(left),
+        super::thousands(left + size - 1)
     );
     let gallery = Gallery::new()
         .columns(1)
-        .cell_size(400)
+        .cell_size(PANEL)
         .diagram(block, &caption)
         .render();
-    let (width, height) = (840, 440 + LEGEND);
-    let legend_at = 432 + LEGEND;
+    // Two panels side by side in OUTPUT_WIDTH, the narrowest output the drawings are made for,
+    // so that neither is shrunk below the size its texts were made for: the densest block's
+    // gallery as drawn, the density picture scaled to the panel.
+    let density_side = density.pixels.unwrap_or(400).max(1);
+    let density_height = PANEL * (density_side + LEGEND) / density_side;
+    let legend_at = 12 + density_height + 22;
+    let (width, height) = (2 * PANEL + 40, (PANEL + 60).max(legend_at + 10));
     let markup = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" class=\"nqueens-overview\">\
-         <svg x=\"0\" y=\"0\" width=\"424\" height=\"446\">{}</svg>\
-         <svg x=\"436\" y=\"12\" width=\"400\" height=\"{}\">{}</svg>\
-         <text x=\"636\" y=\"{legend_at}\" font-size=\"13\" font-family=\"{FONT}\" text-anchor=\"middle\" class=\"caption\">all {n} rows: where the queens are</text></svg>",
+         <svg x=\"0\" y=\"0\" width=\"{}\" height=\"{}\">{}</svg>\
+         <svg x=\"{}\" y=\"12\" width=\"{PANEL}\" height=\"{density_height}\" viewBox=\"0 0 {density_side} {}\">{}</svg>\
+         <text x=\"{}\" y=\"{legend_at}\" font-size=\"13\" font-family=\"{FONT}\" text-anchor=\"middle\" class=\"caption\">all {} rows: where the queens are</text></svg>",
+        PANEL + 24,
+        PANEL + 60,
         strip_xml_header(gallery.as_str()),
-        400 + LEGEND,
-        strip_xml_header(density.as_str())
+        PANEL + 36,
+        density_side + LEGEND,
+        strip_xml_header(density.as_str()),
+        PANEL + 36 + PANEL / 2,
+        super::thousands(n)
     );
     Svg {
         markup: super::svg::backdrop(markup),
         pixels: Some(width),
         ascii: format!("{}\n\n{}", gallery.ascii(), density.ascii()),
+        alt: None,
     }
 }
 

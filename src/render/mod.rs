@@ -20,14 +20,15 @@
 //! Files: `diagram` (one board and what is drawn on it), `svg` (the finished drawing and the
 //! notebook display), `lecture` (the lecture's pictures), `gallery` (many boards in one drawing),
 //! `large` (boards too large to draw whole), `cells` (rows of 0s and 1s), `pieces` (our drawings
-//! of the six pieces), `tree` (the Davis–Putnam search as a tree), `animation` (the
-//! backtracking search, played).
+//! of the six pieces), `tree` (the Davis–Putnam search as a tree), `implication` (a CDCL conflict's
+//! implication graph and its cut), `animation` (the backtracking search, played).
 
 #[cfg(feature = "solvers")]
 mod animation;
 mod cells;
 mod diagram;
 mod gallery;
+mod implication;
 mod large;
 mod lecture;
 mod pieces;
@@ -42,6 +43,7 @@ pub use animation::{MAX_ANIMATED, backtracking_animation};
 pub use cells::{cells, generations};
 pub use diagram::Diagram;
 pub use gallery::Gallery;
+pub use implication::{TrailEntry, implication_graph};
 #[cfg(feature = "solvers")]
 pub use large::SolutionPicture;
 pub use large::{MAX_DRAWN, density, overview, picture, picture_of, window};
@@ -58,9 +60,11 @@ use ::svg::Document;
 const S: u32 = 40;
 /// The margin that holds coordinates, in user units.
 const MARGIN: u32 = 20;
-/// The width, in pixels, at which JupyterLab shows an output in a 1280-pixel window: no drawing
-/// is shown wider, so its texts are sized for at most this.
-const OUTPUT_WIDTH: u32 = 848;
+/// The narrowest output, in pixels, that a drawing's texts are sized for: JupyterLab shows an
+/// output 848 pixels wide in a 1280-pixel window, and about 700 with its file browser open or
+/// on a smaller screen. A drawing wider than this is shrunk to it, and its texts still keep
+/// their size.
+const OUTPUT_WIDTH: u32 = 700;
 /// The smallest size, in pixels as shown, of a number in a board's margin.
 const MIN_TEXT_PX: u32 = 10;
 
@@ -180,6 +184,32 @@ pub enum Coordinates {
 }
 
 /// An empty `<svg>` of this size in pixels, with a class for the style sheet.
+/// A whole number written as a reader takes it in, grouped by thousands: 1,000,000.
+pub(crate) fn thousands(number: impl std::fmt::Display) -> String {
+    let digits = number.to_string();
+    let (sign, digits) = digits
+        .strip_prefix('-')
+        .map_or(("", digits.as_str()), |d| ("-", d));
+    let mut out = String::from(sign);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A text at (x, y) in the drawings' font, size and colour given.
+fn text(x: u32, y: u32, content: &str, size: u32, colour: &str) -> ::svg::node::element::Text {
+    ::svg::node::element::Text::new(content)
+        .set("x", x)
+        .set("y", y)
+        .set("font-size", size)
+        .set("font-family", FONT)
+        .set("fill", colour)
+}
+
 fn canvas(width: u32, height: u32, class: &str) -> Document {
     Document::new()
         .set("viewBox", (0, 0, width, height))
@@ -192,6 +222,14 @@ fn canvas(width: u32, height: u32, class: &str) -> Document {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(1_000_000), "1,000,000");
+        assert_eq!(thousands(671_905), "671,905");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(-12_345), "-12,345");
+    }
 
     #[test]
     fn contrast_follows_the_wcag_formula() {

@@ -19,6 +19,9 @@ pub struct Svg {
     pub(super) markup: String,
     pub(super) pixels: Option<u32>,
     pub(super) ascii: String,
+    /// The text alternative, when the drawing writes its own (a chart's summary); else the text
+    /// copy summarised.
+    pub(super) alt: Option<String>,
 }
 
 impl Svg {
@@ -29,7 +32,17 @@ impl Svg {
             markup: backdrop(markup),
             pixels: Some(pixels),
             ascii,
+            alt: None,
         }
+    }
+
+    /// The same drawing with a text alternative of its own (summarised to at most [`ALT_MOST`]
+    /// characters).
+    #[cfg_attr(not(any(feature = "plot", feature = "solvers")), allow(dead_code))]
+    #[must_use]
+    pub(crate) fn with_alt(mut self, alt: &str) -> Self {
+        self.alt = Some(summarise(alt));
+        self
     }
 
     /// The SVG markup.
@@ -61,11 +74,12 @@ impl Svg {
         )
     }
 
-    /// The image's text alternative: the text copy with each board summarised in words (its
-    /// size and where its pieces are, never rows of dots), at most [`ALT_MOST`] characters
-    /// (the first lines, then how many were left out, then the last).
+    /// The image's text alternative: the drawing's own summary where it wrote one (a chart's),
+    /// else the text copy with each board summarised in words (its size and where its pieces
+    /// are, never rows of dots), at most [`ALT_MOST`] characters (the first lines, then how many
+    /// were left out, then the last).
     pub fn alt_text(&self) -> String {
-        summarise(&self.ascii)
+        self.alt.clone().unwrap_or_else(|| summarise(&self.ascii))
     }
 
     /// The drawing inline, as `<svg>` in a `<div>` of its width: for pages that are not
@@ -161,7 +175,7 @@ fn board_in_words(rows: &[&str]) -> String {
 /// A drawing's text copy as a text alternative: each board (lines of `.` and pieces' letters
 /// of one length) in words, other lines as they are; past [`ALT_MOST`] characters, the first
 /// lines, how many lines were left out, and the last.
-fn summarise(text: &str) -> String {
+pub(super) fn summarise(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
@@ -351,7 +365,41 @@ pub fn style() -> Html {
 #[cfg(test)]
 mod tests {
     use super::{ALT_MOST, base64, summarise};
+    use crate::board::{Board, Piece, Square};
+    use crate::render::{Diagram, Gallery};
     use std::fmt::Write as _;
+
+    #[test]
+    fn text_alternatives_say_what_is_drawn_besides_the_pieces() {
+        let mut board = Board::new(4);
+        board.place(Square::new(1, 1), Piece::Queen).unwrap();
+        board.place(Square::new(2, 2), Piece::Queen).unwrap();
+        let plain = Diagram::new(&board).render();
+        assert_eq!(plain.alt_text(), summarise(plain.ascii()));
+        let drawn = Diagram::new(&board)
+            .fill(Square::new(1, 4), "#d62d20", 0.3)
+            .label(Square::new(1, 4), "✗")
+            .label(Square::new(2, 4), "✗")
+            .mark(Square::new(3, 4))
+            .arrow(Square::new(1, 1), Square::new(4, 4))
+            .conflicts();
+        let alt = drawn.render().alt_text();
+        assert!(alt.starts_with("4×4 board with 2 queens"), "{alt}");
+        for said in [
+            "shaded: (1, 4)",
+            "crossed: (3, 4)",
+            "labelled “✗”: (1, 4), (2, 4)",
+            "1 arrow",
+            "attacking pairs shaded, joined by lines and ringed",
+        ] {
+            assert!(alt.contains(said), "{said} in {alt}");
+        }
+        let gallery = Gallery::new().diagram(drawn, "one").render().alt_text();
+        assert!(
+            gallery.starts_with("one\n4×4 board with 2 queens\nshaded: (1, 4)"),
+            "{gallery}"
+        );
+    }
 
     #[test]
     fn text_alternatives_say_boards_in_words_and_stay_short() {

@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
-use svg::node::element::{Description, Group, Line, Rectangle, Text};
+use svg::node::element::{Description, Group, Line, Rectangle};
 
-use super::{FONT, Svg, canvas};
+use super::{Svg, canvas, text};
 use crate::dp::Step;
 use crate::logic::Literal;
 use crate::sat::Outcome;
@@ -16,9 +16,9 @@ pub const MAX_BRANCHES: usize = 63;
 /// would be too wide takes fewer on a line and more lines.
 const PER_LINE: [f64; 4] = [4.0, 3.0, 2.0, 1.0];
 const LINES: [usize; 4] = [4, 5, 8, 12];
-/// The widest tree drawn with four literals a line: shown in a notebook's output (848 pixels),
-/// its 11-unit text is still 9.5 pixels high.
-const MAX_WIDTH: u32 = 980;
+/// The widest tree drawn with four literals a line: shown in an output 700 pixels wide (the
+/// narrowest the drawings are made for), its 11-unit text is still 9 pixels high.
+const MAX_WIDTH: u32 = 855;
 /// The height of a line and the size of the text in the boxes.
 const LINE: u32 = 15;
 const FONT_SIZE: f64 = 11.0;
@@ -310,15 +310,6 @@ fn place(branches: &[Branch], i: usize, x: &mut [u32], next_leaf: &mut u32, boxe
     }
     let (first, last) = (x[children[0]], x[children[children.len() - 1]]);
     x[i] = u32::midpoint(first, last);
-}
-
-fn text(x: u32, y: u32, content: &str, size: u32, colour: &str) -> Text {
-    Text::new(content)
-        .set("x", x)
-        .set("y", y)
-        .set("font-size", size)
-        .set("font-family", FONT)
-        .set("fill", colour)
 }
 
 // The tests trace real searches, with the library's solver.

@@ -174,7 +174,7 @@ fn large_boards_are_summarised_not_drawn_whole() {
         "{}",
         density.as_str().len()
     );
-    assert!(density.ascii().contains("1000000×1000000"));
+    assert!(density.ascii().contains("1,000,000×1,000,000"));
     // Even when every block holds queens (a random-looking board), and in the overview.
     let spread = huge::min_conflicts(100_000, 1, &Budget::steps(10_000_000))
         .unwrap()
