@@ -3,6 +3,23 @@
 
 use std::fmt;
 
+/// Text from the input as a message quotes it (and the command line prints every message
+/// through it): every control character (the terminal's escape
+/// sequences, a bell, the separators some readers take for the end of a line) and the Unicode
+/// line and paragraph separators written as `\u{…}`, so that a message stays one line of plain
+/// text whatever the input held.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A request that could not be answered: the sentence for the user, and whose fault it was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
@@ -43,3 +60,21 @@ impl fmt::Display for Failure {
 }
 
 impl std::error::Error for Failure {}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn control_characters_are_written_out() {
+        assert_eq!(printable("abc Q<1,2> ¬x"), "abc Q<1,2> ¬x");
+        assert_eq!(
+            printable("\u{1b}]0;title\u{7}\u{1b}[2J"),
+            "\\u{1b}]0;title\\u{7}\\u{1b}[2J"
+        );
+        assert_eq!(
+            printable("a\u{1e}b\nc\u{2028}"),
+            "a\\u{1e}b\\u{a}c\\u{2028}"
+        );
+    }
+}

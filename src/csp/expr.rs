@@ -199,7 +199,9 @@ impl fmt::Display for ExprError {
         write!(
             f,
             "in '{}', column {}: {}",
-            self.text, self.column, self.message
+            crate::failure::printable(&self.text),
+            self.column,
+            self.message
         )
     }
 }

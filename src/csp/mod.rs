@@ -122,7 +122,8 @@ impl fmt::Display for CspError {
         match self {
             CspError::BadVariable(name) => write!(
                 f,
-                "'{name}' cannot be a variable: names are identifiers such as V1, each used once, and not 'abs'"
+                "'{}' cannot be a variable: names are identifiers such as V1, each used once, and not 'abs'",
+                crate::failure::printable(name)
             ),
             CspError::NoValues => f.write_str("a CSP needs at least one value"),
             CspError::Constraint(error) => write!(f, "{error}"),

@@ -34,6 +34,8 @@ pub struct Models {
     found: u64,
     /// The clause that rules out the last model, added when the search resumes.
     blocking: Option<Vec<Literal>>,
+    /// When the enumeration began: its time limit counts from here, for all its searches.
+    start: Instant,
 }
 
 impl Models {
@@ -56,8 +58,8 @@ impl Iterator for Models {
             return None;
         }
         let (outcome, _, _) = match &self.blocking {
-            None => self.engine.solve(&self.options, Instant::now()),
-            Some(clause) => self.engine.resume(clause, &self.options, Instant::now()),
+            None => self.engine.solve(&self.options, self.start),
+            Some(clause) => self.engine.resume(clause, &self.options, self.start),
         };
         match outcome {
             Outcome::Satisfiable(model) => {
@@ -79,7 +81,8 @@ impl Iterator for Models {
 }
 
 /// Every model, each found by Davis–Putnam and then blocked (see the module documentation).
-/// `options.budget` applies to each search; when one runs out, the iterator ends and
+/// `options.budget`'s time limit counts from this call, for the enumeration as a whole; its
+/// other limits apply to each search. When one runs out, the iterator ends and
 /// [`Models::gave_up`] says so.
 pub fn satisfy_all(clauses: &Clauses, options: &Options) -> Models {
     Models {
@@ -89,6 +92,7 @@ pub fn satisfy_all(clauses: &Clauses, options: &Options) -> Models {
         gave_up: None,
         found: 0,
         blocking: None,
+        start: Instant::now(),
     }
 }
 

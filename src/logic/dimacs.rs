@@ -19,6 +19,7 @@ use std::fmt::Write as _;
 
 use super::{Clauses, Cnf, Literal, Model, Variable};
 use crate::budget::Deadline;
+use crate::failure::printable;
 
 /// A clause set read from DIMACS, with the variable that stands for each number (the numbered
 /// form is [`Numbers`]).
@@ -142,12 +143,13 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Text from the input as a message quotes it: whole up to 40 characters, else its first 40 and
-/// how long it was (a token of megabytes is not echoed back whole).
+/// how long it was (a token of megabytes is not echoed back whole), control characters written
+/// out ([`printable`]).
 fn shortened(text: &str) -> String {
     const SHOWN: usize = 40;
     match text.char_indices().nth(SHOWN) {
-        None => text.to_owned(),
-        Some((cut, _)) => format!("{}… ({} bytes in all)", &text[..cut], text.len()),
+        None => printable(text),
+        Some((cut, _)) => format!("{}… ({} bytes in all)", printable(&text[..cut]), text.len()),
     }
 }
 

@@ -191,7 +191,10 @@ pub(super) fn parse_variable(name: &str) -> Result<Variable, ParseError> {
     if parser.peek().is_some() || name.starts_with(char::is_whitespace) {
         return Err(ParseError {
             column: parser.scan.column(),
-            message: format!("'{name}' is not a variable name"),
+            message: format!(
+                "'{}' is not a variable name",
+                crate::failure::printable(name)
+            ),
         });
     }
     Ok(variable)

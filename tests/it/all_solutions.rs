@@ -112,3 +112,33 @@ fn random_clause_sets_are_enumerated_soundly_and_completely() {
         "the generator should give many models: {total}"
     );
 }
+
+#[test]
+fn a_time_limit_holds_for_the_whole_enumeration() {
+    // Listing the 14,200 solutions of twelve queens takes seconds, each search a fraction of
+    // the limit: the limit must stop the listing, not each search.
+    let clauses = queens::all_clauses(12).unwrap();
+    let start = std::time::Instant::now();
+    let mut models = dp::satisfy_all(
+        &clauses,
+        &Options {
+            budget: nqueens::Budget::time(std::time::Duration::from_millis(200)),
+            ..Options::with_heuristic(Heuristic::FirstVariable)
+        },
+    );
+    models.by_ref().for_each(drop);
+    assert!(
+        models.gave_up().is_some(),
+        "{} models listed in {:?}",
+        models.found(),
+        start.elapsed()
+    );
+    // Stopped near the limit (with the limit taken per search, the listing went on for seconds,
+    // until one search alone ran past it).
+    assert!(
+        start.elapsed() < std::time::Duration::from_millis(1200),
+        "{} models listed in {:?}",
+        models.found(),
+        start.elapsed()
+    );
+}

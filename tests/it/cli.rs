@@ -693,9 +693,46 @@ fn a_count_whose_folder_cannot_be_written_says_so_first_and_prints_what_it_count
 
 #[test]
 fn a_merge_of_a_file_without_end_is_refused_with_a_bounded_read() {
-    // /dev/zero has no end: read whole, it took gigabytes before the process died.
+    // /dev/zero has no end: read whole, it took gigabytes before the process died. It is not a
+    // regular file; a regular file too long for a result is read only so far.
     let output = run(&["count", "8", "--merge", "/dev/zero"]);
-    assert_refused(&output, 2, "/dev/zero: longer than 64 MiB");
+    assert_refused(&output, 2, "/dev/zero: not a regular file");
+    let path = std::env::temp_dir().join(format!("nqueens-long-{}.part", std::process::id()));
+    let long = std::fs::File::create(&path).unwrap();
+    long.set_len(65 << 20).unwrap(); // sparse: no disk taken
+    let output = run(&["count", "8", "--merge", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_refused(&output, 2, "longer than 64 MiB");
+}
+
+#[test]
+fn a_merge_of_a_fifo_is_refused_without_waiting_for_a_writer() {
+    let dir = std::env::temp_dir().join(format!("nqueens-merge-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("p1");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        std::fs::remove_dir_all(&dir).unwrap();
+        return; // No mkfifo here: nothing to try.
+    }
+    // Before the fix, this waited for a writer forever: the test gives it ten seconds.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["count", "14", "--merge", fifo.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= 10 {
+            child.kill().unwrap();
+            panic!("count --merge of a FIFO was still waiting after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_refused(&output, 2, "not a regular file");
 }
 
 #[test]
@@ -715,6 +752,47 @@ fn no_command_says_which_there_are_and_help_of_help_is_the_help() {
             stdout(&output)
         );
     }
+}
+
+#[test]
+fn a_reader_that_goes_away_before_the_output_ends_makes_it_exit_one() {
+    use std::io::Read;
+    // Outputs far larger than a pipe holds (64 KiB): the reader takes one byte and closes its
+    // end, so a later write finds no reader.
+    for args in [
+        &["cnf", "40"][..],
+        &["solve", "100000", "--method", "construct", "--columns"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut reader = child.stdout.take().unwrap();
+        let mut first = [0_u8; 1];
+        reader.read_exact(&mut first).unwrap();
+        drop(reader);
+        let output = child.wait_with_output().unwrap();
+        assert_refused(&output, 1, "the output was cut short");
+    }
+}
+
+#[test]
+fn control_characters_in_the_input_are_written_out_in_the_message() {
+    // A token that would retitle the terminal, ring its bell and clear it, and a record
+    // separator that some readers take for the end of a line.
+    let path = std::env::temp_dir().join("nqueens-control-characters.cnf");
+    std::fs::write(&path, "p cnf 1 1\n\u{1b}]0;owned\u{7}\u{1b}[2J\u{1e}x 0\n").unwrap();
+    let output = run(&["sat", path.to_str().unwrap()]);
+    assert_refused(
+        &output,
+        2,
+        "'\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{1e}x' is not a literal",
+    );
+    let err = stderr(&output);
+    assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
+    assert_eq!(err.lines().count(), 1, "{err:?}");
 }
 
 #[test]

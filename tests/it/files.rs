@@ -179,6 +179,7 @@ fn kept(
         checkpoint_every: Duration::ZERO,
         resume_command: "again",
         notice: &notice,
+        started: std::time::Instant::now(),
     };
     let options = CountOptions {
         threads: 1,

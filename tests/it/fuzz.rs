@@ -4,7 +4,9 @@
 //! dropped, doubled, tokens spliced in from a dictionary of the formats' own words and of
 //! troublemakers); every input must give an answer or an error, never a panic, and whatever the
 //! parsers accept must survive a round trip through the writer. The command line must answer
-//! with one of its exit codes (0, 1, 2, 10, 20), never a panic, a signal or a hang.
+//! with one of its exit codes (0, 1, 2, 10, 20), never a panic, a signal or a hang, also when
+//! given a FIFO no one writes or a standard output whose reader has gone, and must write what
+//! it says as plain text, whatever control characters its input held.
 //!
 //! `cargo test --release --test fuzz` runs a fixed number of cases, the same ones every time (a
 //! failure prints the input that caused it). `NQUEENS_FUZZ_SECONDS=600` keeps going with fresh
@@ -30,7 +32,7 @@ const DIMACS_SEEDS: [&str; 4] = [
 ];
 
 /// Words of the DIMACS format, and some that should upset a reader.
-const DIMACS_WORDS: [&str; 16] = [
+const DIMACS_WORDS: [&str; 19] = [
     "p",
     "cnf",
     "c",
@@ -47,6 +49,11 @@ const DIMACS_WORDS: [&str; 16] = [
     "Q<1,1>",
     "¬",
     "\u{feff}",
+    // A terminal's escape sequences, a bell and a separator some readers end a line at: an
+    // error that quotes them must write them out.
+    "\u{1b}]0;t\u{7}\u{1b}[2J",
+    "\u{7}",
+    "\u{1e}",
 ];
 
 const EXPR_SEEDS: [&str; 5] = [
@@ -213,7 +220,7 @@ fn constraint_parsing_never_panics_and_round_trips() {
 
 /// Command lines the mutations start from; `{dimacs}`, `{result}` and `{dir}` stand for a
 /// (mutated) DIMACS file, a (mutated) result file of a count's part, and a scratch folder.
-const COMMAND_SEEDS: [&[&str]; 14] = [
+const COMMAND_SEEDS: [&[&str]; 15] = [
     &["solve", "8"],
     &[
         "solve",
@@ -267,6 +274,9 @@ const COMMAND_SEEDS: [&[&str]; 14] = [
         "count", "9", "--parts", "3", "--part", "1", "--dir", "{dir}",
     ],
     &["count", "9", "--merge", "{result}", "--dir", "{dir}"],
+    // A FIFO no one writes: refused by a merge (as a word, `{fifo}` also reaches `sat`, which
+    // waits for a writer only up to its time limit).
+    &["count", "9", "--merge", "{result}", "{fifo}"],
     &["csp", "5"],
     &["cnf", "6", "--encoding", "one-hot"],
     &["sat", "{dimacs}", "--stats"],
@@ -282,7 +292,7 @@ const COMMAND_SEEDS: [&[&str]; 14] = [
 
 /// Words a mutated command line may take: options of every command, values good and bad,
 /// paths that are no file, a folder, a device.
-const COMMAND_WORDS: [&str; 32] = [
+const COMMAND_WORDS: [&str; 35] = [
     "--method",
     "--time-limit",
     "--max-nodes",
@@ -315,6 +325,9 @@ const COMMAND_WORDS: [&str; 32] = [
     "/dev/null",
     "/nonexistent/x",
     "{dir}",
+    "{fifo}",
+    "\u{1b}]0;t\u{7}",
+    "x\u{1e}y",
 ];
 
 /// The commands that take `--time-limit`: every fuzzed run of them gets one (but a merge, which
@@ -347,17 +360,29 @@ fn mutate_args(rng: &mut Rng, args: &[String]) -> Vec<String> {
 }
 
 /// Runs the command line in `folder` (so that a mutated relative path writes there, never in
-/// the repository), killed after `patience`; returns its exit code (None for a signal) and what
-/// it wrote on stderr. A run still going after `patience` is a hang.
-fn run_bounded(args: &[String], folder: &Path, patience: Duration) -> (Option<i32>, String) {
+/// the repository), killed after `patience`, its standard output discarded or, with
+/// `broken_pipe`, a pipe whose reader has gone; returns its exit code (None for a signal) and
+/// what it wrote on stderr. A run still going after `patience` is a hang.
+fn run_bounded(
+    args: &[String],
+    folder: &Path,
+    patience: Duration,
+    broken_pipe: bool,
+) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
         .args(args)
         .current_dir(folder)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(if broken_pipe {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // A reader that goes away at once: every write to standard output finds no reader.
+    drop(child.stdout.take());
     let mut stderr = child.stderr.take().unwrap();
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -389,7 +414,12 @@ fn scratch() -> PathBuf {
     let made = [
         "count", "9", "--parts", "3", "--part", "1", "--dir", &dir_arg,
     ];
-    let (code, err) = run_bounded(&made.map(str::to_owned), &dir, Duration::from_secs(60));
+    let (code, err) = run_bounded(
+        &made.map(str::to_owned),
+        &dir,
+        Duration::from_secs(60),
+        false,
+    );
     assert_eq!(code, Some(0), "{err}");
     dir
 }
@@ -436,8 +466,12 @@ fn the_command_line_answers_every_mutated_call_with_an_exit_code() {
             result.clone()
         };
         std::fs::write(&result_file, ledger).unwrap();
+        let fifo = work.join("pipe");
+        // Without mkfifo the path is a missing file, refused like any other.
+        let _ = Command::new("mkfifo").arg(&fifo).status();
         let fill = |arg: &str| {
             arg.replace("{dimacs}", dimacs.to_str().unwrap())
+                .replace("{fifo}", fifo.to_str().unwrap())
                 .replace("{result}", result_file.to_str().unwrap())
                 .replace("{dir}", work.to_str().unwrap())
         };
@@ -449,7 +483,8 @@ fn the_command_line_answers_every_mutated_call_with_an_exit_code() {
         if TIMED.contains(&args[0].as_str()) && !args.iter().any(|a| a == "--merge") {
             args.extend(["--time-limit".to_owned(), "2".to_owned()]);
         }
-        let (code, stderr) = run_bounded(&args, &work, Duration::from_secs(30));
+        let broken_pipe = rng.chance(1, 4);
+        let (code, stderr) = run_bounded(&args, &work, Duration::from_secs(30), broken_pipe);
         assert!(
             matches!(code, Some(0 | 1 | 2 | 10 | 20)),
             "case {done}: {args:?} exited with {code:?}: {stderr}"
@@ -457,6 +492,11 @@ fn the_command_line_answers_every_mutated_call_with_an_exit_code() {
         assert!(
             !stderr.contains("panicked"),
             "case {done}: {args:?}: {stderr}"
+        );
+        // Whatever the input held, what the program says is plain lines of text.
+        assert!(
+            !stderr.chars().any(|c| c.is_control() && c != '\n'),
+            "case {done}: {args:?}: a control character on stderr: {stderr:?}"
         );
         refused += usize::from(code == Some(2));
         done += 1;

@@ -55,7 +55,8 @@ pub enum Command {
 
 #[derive(clap::Args)]
 pub struct SatArgs {
-    /// The file to read, or `-` for standard input.
+    /// The file to read, or `-` for standard input. A pipe or FIFO is read as it comes: one
+    /// without a writer waits for one, for ever without `--time-limit`.
     pub file: String,
     /// The solver: the lecture's Davis–Putnam, or conflict-driven clause learning.
     #[arg(long, value_enum, default_value_t = SolverArg::Dp)]
@@ -134,7 +135,7 @@ pub struct CountArgs {
     #[arg(long, conflicts_with_all = ["merge", "resume"])]
     pub files: bool,
     /// Instead of counting, add up the result files of all the parts of a count of n queens
-    /// (each part exactly once).
+    /// (each part exactly once; regular files only, so that nothing waits on a pipe).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["parts", "resume", "method", "time_limit"])]
     pub merge: Vec<PathBuf>,
 }

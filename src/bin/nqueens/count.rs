@@ -11,7 +11,12 @@ use nqueens::{Budget, Failure};
 use crate::args::CountArgs;
 use crate::output::{Output, with_progress};
 
-pub fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
+/// `started`: when the command began, from which its time limit counts.
+pub fn count(
+    out: &mut Output,
+    args: &CountArgs,
+    started: std::time::Instant,
+) -> Result<u8, Failure> {
     let method = args.method();
     if args.fundamental && method != CountMethod::Bitboard {
         return Err(Failure::input(
@@ -70,7 +75,7 @@ pub fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
         }
         return Ok(out.line(tally.answer(args.fundamental)));
     }
-    let notice = |text: &str| eprintln!("nqueens: {text}");
+    let notice = |text: &str| eprintln!("nqueens: {}", nqueens::failure::printable(text));
     let request = KeptCount {
         n: args.n,
         method,
@@ -80,6 +85,7 @@ pub fn count(out: &mut Output, args: &CountArgs) -> Result<u8, Failure> {
         checkpoint_every: args.checkpoint_every,
         resume_command: &resume_command(args, method),
         notice: &notice,
+        started,
     };
     let kept = with_progress(args.n, |progress| {
         let options = CountOptions {

@@ -18,16 +18,19 @@ use std::process::ExitCode;
 
 use args::{Cli, Command, SatArgs, SolveArgs, SolverArg};
 use clap::Parser;
+use nqueens::failure::printable;
 use nqueens::queens::{self, QueensError};
 use nqueens::sat_file::{self, SatRequest, Solver};
 use nqueens::{Failure, Limit};
 use output::Output;
 
 fn main() -> ExitCode {
+    // The command's clock: a kept count's time limit counts from here.
+    let started = std::time::Instant::now();
     let mut out = match Output::open() {
         Ok(out) => out,
         Err(failure) => {
-            eprintln!("nqueens: {failure}");
+            eprintln!("nqueens: {}", printable(&failure.to_string()));
             return ExitCode::from(failure.exit_code());
         }
     };
@@ -62,7 +65,10 @@ fn main() -> ExitCode {
             };
         }
         Err(error) => {
-            eprintln!("nqueens: {}", argument_error(&error.render().to_string()));
+            eprintln!(
+                "nqueens: {}",
+                printable(&argument_error(&error.render().to_string()))
+            );
             return ExitCode::from(2);
         }
     };
@@ -71,7 +77,7 @@ fn main() -> ExitCode {
         Command::Csp { n } => queens::create_csp(n)
             .map_err(Failure::input)
             .map(|problem| out.line(problem)),
-        Command::Count(args) => count::count(&mut out, &args),
+        Command::Count(args) => count::count(&mut out, &args, started),
         Command::Cnf { n, encoding, amo } => encoding
             .dimacs(n, amo)
             .map_err(Failure::input)
@@ -83,7 +89,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(failure) => {
-            eprintln!("nqueens: {failure}");
+            // One line of plain text, whatever the input or a path held.
+            eprintln!("nqueens: {}", printable(&failure.to_string()));
             ExitCode::from(failure.exit_code())
         }
     }

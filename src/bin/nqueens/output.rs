@@ -20,8 +20,10 @@ fn stdout_was_closed() -> bool {
     is_null && flags.is_some_and(|f| f & 3 == READ_WRITE)
 }
 
-/// Standard output, buffered; the first write error is kept and reported at the end. A closed
-/// pipe (`nqueens cnf 8 | head`) is not an error: the reader has what it wanted.
+/// Standard output, buffered; the first write error is kept and reported at the end. A pipe
+/// whose reader went away before the output was written (`nqueens cnf 40 | head -c1`) is an
+/// error like any other: the caller must see that the output was cut short (exit 1, never a
+/// silent 0; the runtime ignores SIGPIPE, so the write fails instead of ending the process).
 pub struct Output {
     writer: BufWriter<std::io::Stdout>,
     error: Option<std::io::Error>,
@@ -66,7 +68,10 @@ impl Output {
     pub fn finish(mut self) -> Result<(), Failure> {
         let error = self.error.take().or_else(|| self.writer.flush().err());
         match error {
-            Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::output(
+                "standard output's reader closed it before the output ended (a broken pipe): \
+                 the output was cut short",
+            )),
             Some(e) => Err(Failure::output(format!("cannot write the output: {e}"))),
             None => Ok(()),
         }

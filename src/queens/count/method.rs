@@ -64,18 +64,22 @@ pub fn count_by(
             method: "counting by listing every model",
         }),
         CountMethod::Sat(encoding) => {
+            let clauses = encoding.clauses(n)?;
+            // Each search reads the clock as it goes (the searches grow longer with every
+            // blocking clause): the time left once the clauses are built, for them all.
             let mut models = dp::satisfy_all(
-                &encoding.clauses(n)?,
-                &dp::Options::with_heuristic(dp::Heuristic::FirstVariable),
+                &clauses,
+                &dp::Options {
+                    budget: crate::budget::Budget {
+                        time_limit: options.budget.remaining(start).time_limit,
+                        ..crate::budget::Budget::default()
+                    },
+                    ..dp::Options::with_heuristic(dp::Heuristic::FirstVariable)
+                },
             );
-            // One search a model, each a fraction of a millisecond: the clock is read between.
-            loop {
-                if deadline.expired() {
-                    return Err(out_of_time());
-                }
-                if models.next().is_none() {
-                    break;
-                }
+            models.by_ref().for_each(drop);
+            if models.gave_up().is_some() || deadline.expired() {
+                return Err(out_of_time());
             }
             Ok(all(models.found()))
         }

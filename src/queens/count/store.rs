@@ -64,6 +64,10 @@ pub struct KeptCount<'a> {
     /// Notices for the person waiting: where the checkpoint is, a checkpoint that could not be
     /// written (once), the result file written or found.
     pub notice: &'a (dyn Fn(&str) + Sync),
+    /// When the command began: the time limit counts from here (the folder made, the
+    /// checkpoint read and the pieces planned count too), and a count stopped at it says how
+    /// long the command took, its checkpoint written.
+    pub started: Instant,
 }
 
 /// A count's answer from files: its tally, and, when a part's result file could not be written,
@@ -112,6 +116,9 @@ pub fn count_kept(request: &KeptCount<'_>, options: &CountOptions<'_>) -> Result
     writable(dir)?;
     let mut ledger = open_ledger(request, &files.checkpoint, part)?;
     let start = Instant::now();
+    // What is left of the command's time limit once the folder and the checkpoint are ready.
+    let limit = options.budget.time_limit;
+    let budget = options.budget.remaining(request.started);
     // When the checkpoint was last written (or the count began), whether it ever was, and
     // whether a failed write was reported (once is enough).
     let saved = Mutex::new((start, false, false));
@@ -142,6 +149,7 @@ pub fn count_kept(request: &KeptCount<'_>, options: &CountOptions<'_>) -> Result
     };
     let options = CountOptions {
         checkpoint: Some(&checkpoint),
+        budget,
         ..*options
     };
     match count_ledger(&mut ledger, &options) {
@@ -171,31 +179,37 @@ pub fn count_kept(request: &KeptCount<'_>, options: &CountOptions<'_>) -> Result
             })
         }
         Err(QueensError::GaveUp {
-            after: Limit::Time(limit),
+            after: Limit::Time(_),
             ..
-        }) => Err(stopped(request, &files.checkpoint, &ledger, limit, start)),
+        }) => Err(stopped(
+            request,
+            &files.checkpoint,
+            &ledger,
+            limit.unwrap_or_default(),
+        )),
         Err(error) => Err(Failure::from(error)),
     }
 }
 
-/// The failure of a count stopped at its time limit: how far it got, and where it was kept (or
-/// why it could not be).
+/// The failure of a count stopped at its time limit `limit` (the command's): how far it got,
+/// where it was kept (or why it could not be), and how long the command took, measured once the
+/// checkpoint is written.
 fn stopped(
     request: &KeptCount<'_>,
     checkpoint: &Path,
     ledger: &Ledger,
     limit: Duration,
-    start: Instant,
 ) -> Failure {
     let (pieces, done) = ledger.pieces();
+    let kept = write_ledger(checkpoint, ledger);
     let stopped = format!(
         "counting {} queens stopped at the time limit ({:.3} s, after {:.3} s) with {done} of \
          {pieces} pieces counted",
         request.n,
         limit.as_secs_f64(),
-        start.elapsed().as_secs_f64(),
+        request.started.elapsed().as_secs_f64(),
     );
-    Failure::output(match write_ledger(checkpoint, ledger) {
+    Failure::output(match kept {
         Err(e) => format!(
             "{stopped} ({} solutions so far), which could not be kept: {}: {e}",
             ledger.tally().all,
@@ -249,6 +263,14 @@ const MAX_LEDGER_BYTES: u64 = 64 << 20;
 fn read_ledger(path: &Path) -> Result<Ledger, Failure> {
     use std::io::Read as _;
     let failed = |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
+    // Only a regular file: opening a FIFO waits for a writer, forever if none comes.
+    let kind = std::fs::metadata(path).map_err(|e| failed(&e))?;
+    if !kind.is_file() {
+        return Err(failed(
+            &"not a regular file (a part's result or checkpoint is a file that `count --part` \
+              wrote)",
+        ));
+    }
     let file = std::fs::File::open(path).map_err(|e| failed(&e))?;
     // A result or checkpoint is small (a line a piece); anything longer is not one, and reading
     // it whole (`--merge /dev/zero`) would take the machine's memory.
