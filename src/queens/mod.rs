@@ -41,7 +41,7 @@ pub use encoding::{Constraint, Encode, Encoding, MAX_CLAUSES, MAX_NUMBERED_CLAUS
 pub use error::QueensError;
 pub use lex_leader::lex_leader;
 #[cfg(feature = "solvers")]
-pub use method::{CDCL_PAIRWISE_UP_TO, Method, Placement, place};
+pub use method::{CDCL_PAIRWISE_UP_TO, COLUMNS_A_PIECE, Method, Placement, place};
 use variables::{column_squares, falling_squares, rising_squares, row_squares, vars};
 pub use variables::{decode, number, square_of, square_of_number, var};
 

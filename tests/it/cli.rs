@@ -1507,6 +1507,51 @@ fn the_time_limit_holds_while_the_halves_are_set_up() {
 }
 
 #[test]
+fn the_time_limit_holds_while_a_slow_reader_takes_the_columns() {
+    use std::io::Read;
+    // Ten million columns are 79 MB of text; a reader taking 4 KiB every 10 ms would need minutes
+    // for them. The construction takes a fraction of the second allowed; the writing must stop
+    // at the limit too (it ran on for the whole text, then exited 0).
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args([
+            "solve",
+            "10000000",
+            "--method",
+            "construct",
+            "--columns",
+            "--time-limit",
+            "1",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = child.stdout.take().unwrap();
+    let slow = std::thread::spawn(move || {
+        let mut buffer = [0_u8; 4096];
+        while reader.read(&mut buffer).is_ok_and(|got| got > 0) {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    });
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= 20 {
+            child.kill().unwrap();
+            panic!("still writing after 20 s with a time limit of 1 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    slow.join().unwrap();
+    assert_refused(
+        &output,
+        1,
+        "the time limit ran out while the columns were written",
+    );
+    assert!(start.elapsed().as_secs_f64() < 3.0, "{:?}", start.elapsed());
+}
+
+#[test]
 fn the_time_limit_holds_while_cdcl_loads_its_clauses() {
     // 2500 queens' clauses (40 million) are written within a second; loading them into the
     // solver (a watch list per literal, then every clause) read no clock, and a limit of 1 s

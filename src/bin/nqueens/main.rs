@@ -140,7 +140,19 @@ fn solve(out: &mut Output, args: &SolveArgs) -> Result<u8, Failure> {
     }
     let n = placed.n();
     if args.columns {
+        // Millions of columns can take a slow reader longer than the whole time limit: the
+        // limit holds for the writing too, checked between chunks.
+        let deadline = args.budget().deadline(start);
+        let mut written = 0_usize;
         for text in placed.columns_text() {
+            if deadline.expired() {
+                return Err(Failure::output(format!(
+                    "the time limit ran out while the columns were written: {written} of {n} \
+                     written, the output cut short ({:.3} s in all)",
+                    start.elapsed().as_secs_f64()
+                )));
+            }
+            written = (written + queens::COLUMNS_A_PIECE).min(n);
             out.text(&text);
         }
     } else if let Ok(board) = placed.board() {

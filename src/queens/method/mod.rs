@@ -49,10 +49,10 @@ impl Placement {
         &self.columns
     }
 
-    /// The columns on one line (`2 4 1 3`, with a newline), in pieces of a few thousand
+    /// The columns on one line (`2 4 1 3`, with a newline), in pieces of [`COLUMNS_A_PIECE`]
     /// columns: the whole line for 60 million queens would be half a gigabyte of text.
     pub fn columns_text(&self) -> impl Iterator<Item = String> + '_ {
-        let chunks = self.columns.chunks(4096).enumerate();
+        let chunks = self.columns.chunks(COLUMNS_A_PIECE).enumerate();
         chunks
             .map(|(i, chunk)| {
                 let mut text = String::with_capacity(chunk.len() * 9);
@@ -87,6 +87,9 @@ impl Placement {
         })
     }
 }
+
+/// How many columns each piece of [`Placement::columns_text`] holds.
+pub const COLUMNS_A_PIECE: usize = 4096;
 
 /// Places n queens with a method, within the limits; the board is checked in O(n) (every row,
 /// column and diagonal holds at most one queen) before it is returned.
