@@ -85,7 +85,14 @@ pub(super) struct Engine {
     /// Clauses added after a model (see `resume`).
     extra: Vec<Vec<Lit>>,
     stats: Stats,
+    /// The search's deadline, read every [`CLOCK_EVERY`] literals propagated (a chain of unit
+    /// clauses can run long between splits), and whether it passed there.
+    deadline: crate::budget::Deadline,
+    timed_out: bool,
 }
+
+/// How many literals unit propagation makes true between two readings of the clock.
+const CLOCK_EVERY: usize = 1 << 14;
 
 impl Engine {
     pub(super) fn new(clauses: &Clauses) -> Self {
@@ -121,6 +128,8 @@ impl Engine {
             has_empty: clauses.contains_empty(),
             extra: Vec::new(),
             stats: Stats::default(),
+            deadline: crate::budget::Deadline::NONE,
+            timed_out: false,
             variables,
         };
         for clause in clauses.iter().filter(|c| !c.is_tautology()) {
@@ -213,6 +222,11 @@ impl Engine {
     /// Unit propagation to a fixed point: the lecture's `saturate`. Returns `false` on a conflict.
     fn propagate(&mut self) -> bool {
         while self.head < self.trail.len() {
+            if self.head.is_multiple_of(CLOCK_EVERY) && self.deadline.expired() {
+                // Out of time: the search reads `timed_out` and gives up, whatever this says.
+                self.timed_out = true;
+                return false;
+            }
             let l = self.trail[self.head] as usize;
             self.head += 1;
             // The counters of a literal before `head` are always complete, so undo is exact.
@@ -567,8 +581,17 @@ impl Engine {
         mut since: usize,
     ) -> (Outcome, Stats, Vec<Step>) {
         let mut trace = Vec::new();
+        self.deadline = options.budget.deadline(start);
+        self.timed_out = false;
         loop {
             ok = ok && self.propagate();
+            if self.timed_out {
+                return (
+                    Outcome::GaveUp(options.budget.time_ran_out()),
+                    self.stats,
+                    trace,
+                );
+            }
             if options.trace && self.trail.len() > since {
                 trace.push(Step::Units {
                     depth: self.depth(),

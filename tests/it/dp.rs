@@ -307,3 +307,34 @@ fn jeroslow_wang_counts_a_clause_that_cut_made_equal_to_another_once() {
         Some(literal("z"))
     );
 }
+
+#[test]
+fn a_long_chain_of_unit_clauses_stops_at_the_time_limit() {
+    // x0, and x(i) implies x(i + 1): one unit propagation, no split, makes every variable true.
+    // The clock used to be read only at a split, so a chain this long ran to its model however
+    // small the limit.
+    let names: Vec<nqueens::logic::Variable> = (0..300_000)
+        .map(|i| nqueens::logic::Variable::new(&format!("x{i}")).unwrap())
+        .collect();
+    let mut chain = Clauses::new();
+    chain.insert(nqueens::logic::Clause::unit(Literal::positive(names[0])));
+    for pair in names.windows(2) {
+        chain.insert(
+            [Literal::negative(pair[0]), Literal::positive(pair[1])]
+                .into_iter()
+                .collect(),
+        );
+    }
+    let limited = Options {
+        budget: Budget::time(Duration::from_millis(1)),
+        ..Options::with_heuristic(Heuristic::JeroslowWang)
+    };
+    let report = dp::search(&chain, &limited);
+    assert_eq!(
+        report.outcome,
+        Outcome::GaveUp(Limit::Time(Duration::from_millis(1)))
+    );
+    // Without a limit the same chain has its one model.
+    let whole = dp::search(&chain, &Options::with_heuristic(Heuristic::JeroslowWang));
+    assert!(matches!(whole.outcome, Outcome::Satisfiable(_)));
+}
