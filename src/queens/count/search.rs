@@ -178,10 +178,10 @@ struct Task {
     board: [u32; MAX_COUNT_N],
 }
 
-/// The search for canonical solutions, after the classic bitboard program by Takaken (Kenji
-/// Takahashi): only boards that are the least of their symmetry class are completed, and each
-/// is counted with the size of its class (2, 4 or 8), found by comparing the board with its
-/// turns as it is completed.
+/// The search for canonical solutions, after the classic bitboard program by Takaken
+/// (Ken'ichirō Takahashi): only boards that are the least of their symmetry class are
+/// completed, and each is counted with the size of its class (2, 4 or 8), found by comparing
+/// the board with its turns as it is completed.
 ///
 /// * A queen in a corner of the first row: reflecting in the main diagonal swaps the column of
 ///   the second row's queen (`bound1`) with the row of the second column's queen, so only the
