@@ -50,6 +50,33 @@ fn assert_refused(output: &Output, code: i32, words: &str) {
     assert!(err.contains(words), "{err}");
 }
 
+/// A FIFO named `name` in a fresh folder of its own (the folder, the FIFO), or `None` where
+/// `mkfifo` is missing (nothing to try there).
+fn fifo_in(folder: &str, name: &str) -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+    let dir = std::env::temp_dir().join(format!("{folder}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join(name);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        std::fs::remove_dir_all(&dir).unwrap();
+        return None;
+    }
+    Some((dir, fifo))
+}
+
+/// Waits for `child` at most `seconds`, then kills it and fails with `hang`; its output.
+fn finished_within(mut child: std::process::Child, seconds: u64, hang: &str) -> Output {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            child.kill().unwrap();
+            panic!("{hang}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
 /// The program stopped at its time limit: exit 1, `words` on stderr, and well within `bound`
 /// seconds (a generous bound; each caller says what it took when the limit did not hold).
 fn assert_stopped_in_time(args: &[&str], words: &str, bound: f64) {
@@ -707,30 +734,21 @@ fn a_merge_of_a_file_without_end_is_refused_with_a_bounded_read() {
 
 #[test]
 fn a_merge_of_a_fifo_is_refused_without_waiting_for_a_writer() {
-    let dir = std::env::temp_dir().join(format!("nqueens-merge-fifo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let fifo = dir.join("p1");
-    let made = Command::new("mkfifo").arg(&fifo).status();
-    if !made.is_ok_and(|s| s.success()) {
-        std::fs::remove_dir_all(&dir).unwrap();
+    let Some((dir, fifo)) = fifo_in("nqueens-merge-fifo", "p1") else {
         return; // No mkfifo here: nothing to try.
-    }
+    };
     // Before the fix, this waited for a writer forever: the test gives it ten seconds.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+    let child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
         .args(["count", "14", "--merge", fifo.to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed().as_secs() >= 10 {
-            child.kill().unwrap();
-            panic!("count --merge of a FIFO was still waiting after 10 s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    let output = finished_within(
+        child,
+        10,
+        "count --merge of a FIFO was still waiting after 10 s",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
     assert_refused(&output, 2, "not a regular file");
 }
@@ -1195,13 +1213,9 @@ fn a_budget_smaller_than_a_board_is_spent_and_said() {
 #[test]
 fn the_time_limit_holds_while_the_input_blocks() {
     // A FIFO that no one writes: opening it waits in the operating system, past any clock.
-    let dir = std::env::temp_dir().join(format!("nqueens-fifo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let fifo = dir.join("input.cnf");
-    let made = Command::new("mkfifo").arg(&fifo).status();
-    if !made.is_ok_and(|s| s.success()) {
+    let Some((dir, fifo)) = fifo_in("nqueens-fifo", "input.cnf") else {
         return; // No mkfifo here: nothing to try.
-    }
+    };
     let start = std::time::Instant::now();
     let output = run(&["sat", fifo.to_str().unwrap(), "--time-limit", "0.5"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -1534,14 +1548,11 @@ fn the_time_limit_holds_while_a_slow_reader_takes_the_columns() {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
     });
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed().as_secs() >= 20 {
-            child.kill().unwrap();
-            panic!("still writing after 20 s with a time limit of 1 s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    let output = finished_within(
+        child,
+        20,
+        "still writing after 20 s with a time limit of 1 s",
+    );
     slow.join().unwrap();
     assert_refused(
         &output,
