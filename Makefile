@@ -102,10 +102,11 @@ $(VENV)/.installed: tools/requirements.txt tools/constraints.txt
 		-c tools/constraints.txt
 	cat tools/requirements.txt tools/constraints.txt > $@
 
-# Building evcxr_jupyter takes 10-15 minutes on two cores: only when the pinned version is missing.
+# evcxr_jupyter, the pinned version with the one change of tools/rust_kernel.py (EVCXR_CHANGE: a
+# kernel that stopped answering when a client left as another came): building it takes 10-15
+# minutes on two cores, only when cargo does not list that build.
 evcxr:
-	@$(CARGO) install --list | grep -q '^evcxr_jupyter v$(EVCXR_VERSION):' \
-	  || $(CARGO) install --locked evcxr_jupyter --version $(EVCXR_VERSION)
+	@CARGO=$(CARGO) $(PYTHON3) tools/rust_kernel.py --evcxr $(EVCXR_VERSION)
 	@test -f $(KERNEL_SPEC) || evcxr_jupyter --install
 
 # The Jupyter kernel spec in .venv (which Jupyter prefers to the user's): evcxr started by

@@ -72,7 +72,7 @@ os.environ.update(HUB_ENV)
 
 from tornado import httpclient, websocket
 
-from tools import coursework, hub  # after the environment above
+from tools import coursework, hub, stuck  # after the environment above
 
 layout = hub.layout
 BASE = f"http://127.0.0.1:{PORT}"
@@ -82,18 +82,6 @@ httpclient.AsyncHTTPClient.configure(None, max_clients=200)
 
 class Failure(Exception):
     """What the test found wrong."""
-
-
-def processes_of(user):
-    """What `ps` lists of a user's processes (state, age, CPU time, what each waits in, command),
-    for a failure's message: a kernel that does not answer leaves no log of its own."""
-    try:
-        listed = subprocess.run(["ps", "-u", user, "-o", "pid,stat,etime,time,wchan:24,args"],
-                                capture_output=True, text=True, timeout=10, check=False)
-    except (OSError, subprocess.SubprocessError) as error:
-        return f"(ps failed: {error})"
-    said = (listed.stderr.strip().splitlines() or [""])[0]
-    return listed.stdout.strip() or f"(no processes{': ' + said if said else ''})"
 
 
 class Closed(Failure):
@@ -245,8 +233,8 @@ class Kernel:
                         return
             except TimeoutError:
                 continue
-        raise Failure(f"{self.server.name}: the kernel did not answer in {timeout} s; the "
-                      f"student's processes then:\n{processes_of(self.server.name)}")
+        raise Failure(f"{self.server.name}: the kernel did not answer in {timeout} s; "
+                      f"{stuck.report(self.server.name)}")
 
     def send(self, code):
         return self.request("execute_request", {

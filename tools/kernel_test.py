@@ -9,7 +9,11 @@ crate of its own in a temporary folder:
    a zip unpacked with its dates leaves it): after a restart the kernel runs the new code;
 4. changed again, dated now: after a restart, the new code again;
 5. `--warm` builds the crate in the cache's base, and a kernel in a new slot starts with that
-   build copied in.
+   build copied in;
+6. a kernel answers every request while clients keep connecting to it and leaving, for
+   `CHURN_SECONDS`, as a Jupyter server's short-lived connections do at every kernel start (the
+   published evcxr_jupyter 0.22.0 stops answering on its shell channel within about a second of
+   this: `EVCXR_CHANGE` in tools/rust_kernel.py says why and what the kernel's build changes).
 
     python -m tools.kernel_test
 """
@@ -21,12 +25,70 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
-from tools import rust_kernel
+from tools import rust_kernel, stuck
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LAUNCHER = ROOT / "tools" / "rust_kernel.py"
+CHURN_SECONDS = 20
+# How long a request may wait for its answer before the kernel counts as stuck.
+ANSWER_SECONDS = 10
+
+
+def churn(info, seconds=CHURN_SECONDS, askers=4):
+    """Keeps clients coming and going on a kernel for `seconds`: `askers` threads each connect
+    to the shell or the control channel, ask for the kernel's info, wait for the answer and
+    leave, over and over, while another subscribes to its broadcasts and leaves. Returns the
+    number of answers and what went unanswered."""
+    import zmq
+    from jupyter_client.session import Session
+
+    key = info["key"].encode() if isinstance(info["key"], str) else info["key"]
+    session = Session(key=key, signature_scheme=info["signature_scheme"])
+    context = zmq.Context()
+    start = time.monotonic()
+    end = start + seconds
+    answers, unanswered = [], []
+
+    def ask(channel):
+        socket = context.socket(zmq.DEALER)
+        socket.linger = 0
+        socket.connect(f"{info['transport']}://{info['ip']}:{info[channel + '_port']}")
+        try:
+            session.send(socket, "kernel_info_request", {})
+            if socket.poll(ANSWER_SECONDS * 1000):
+                socket.recv_multipart()
+                return True
+            return False
+        finally:
+            socket.close()
+
+    def asker(channel):
+        while time.monotonic() < end and not unanswered:
+            if ask(channel):
+                answers.append(channel)
+            else:
+                unanswered.append(f"{channel}, after {time.monotonic() - start:.1f} s")
+
+    def listener():
+        while time.monotonic() < end and not unanswered:
+            socket = context.socket(zmq.SUB)
+            socket.linger = 0
+            socket.setsockopt(zmq.SUBSCRIBE, b"")
+            socket.connect(f"{info['transport']}://{info['ip']}:{info['iopub_port']}")
+            time.sleep(0.01)
+            socket.close()
+
+    threads = [threading.Thread(target=asker, args=(("shell", "control")[i % 2],))
+               for i in range(askers)] + [threading.Thread(target=listener)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    context.term()
+    return len(answers), unanswered
 
 
 def write_crate(crate, answer, age=0.0):
@@ -156,6 +218,24 @@ def main():
         expect("5. and runs the crate", run(client, "probe::answer()"), "3")
     finally:
         third.shutdown_kernel(now=True)
+
+    # A kernel with no client left on it: a client that stays but never reads the kernel's
+    # broadcasts (as start_new_kernel's does not, between requests) stalls it once the
+    # broadcasts fill its queue, since evcxr's zeromq waits for a slow subscriber.
+    fourth = jupyter_client.KernelManager(kernel_name="probe")
+    fourth.start_kernel()
+    try:
+        client = fourth.client()
+        client.start_channels()
+        client.wait_for_ready(timeout=120)
+        client.stop_channels()
+        answered, unanswered = churn(fourth.get_connection_info())
+        print(f"6. {answered} requests answered in {CHURN_SECONDS} s of clients coming and going")
+        expect("6. requests the kernel left unanswered", unanswered, [])
+        if unanswered:
+            print(stuck.report())
+    finally:
+        fourth.shutdown_kernel(now=True)
 
     if problems:
         print(f"{len(problems)} failed; the cache is left in {work}")

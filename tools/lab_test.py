@@ -42,7 +42,7 @@ import sys
 import time
 import urllib.request
 
-from tools import rust_kernel
+from tools import rust_kernel, stuck
 from tools.browser import Browser, free_port, version
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -99,6 +99,18 @@ DONE = """(() => {
   return kernel && kernel.status === 'idle' && waiting === 0;
 })()"""
 
+# What JupyterLab knows of the open notebook's kernel, for a failure's message.
+KERNEL_SEEN = """(() => {
+  const widget = """ + PANEL + """;
+  const context = widget && widget.sessionContext;
+  const session = context && context.session;
+  const kernel = session && session.kernel;
+  return {session: session ? session.id : null, kernel: kernel ? kernel.id : null,
+          status: kernel ? kernel.status : null,
+          connection: kernel ? kernel.connectionStatus : null,
+          pending: context ? context.pendingInput : null};
+})()"""
+
 KERNEL_IDLE = """(() => {
   const widget = """ + PANEL + """;
   const session = widget && widget.sessionContext && widget.sessionContext.session;
@@ -130,6 +142,15 @@ def prepare(names):
         path = LAB / "settings" / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values), encoding="utf-8")
+
+
+def server_log_tail(lines=40):
+    """The last lines of JupyterLab's log, for a failure's message."""
+    try:
+        text = (LAB / "server.log").read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        return f"(no server log: {error})"
+    return "JupyterLab's log, its end:\n" + "\n".join(text.splitlines()[-lines:])
 
 
 def start_lab(port):
@@ -191,7 +212,11 @@ FRESH_KERNEL = "(" + PANEL + ").sessionContext.changeKernel({name: 'rust'}).then
 def run_all(browser, name, whole):
     """Clears the outputs, runs all cells, and returns the seconds to the first board shown and
     (when `whole`) to the last cell done."""
-    browser.wait_for(KERNEL_IDLE, 180, f"the kernel of {name}")
+    try:
+        browser.wait_for(KERNEL_IDLE, 180, f"the kernel of {name}")
+    except TimeoutError as error:
+        raise TimeoutError(f"{error}; JupyterLab sees {browser.evaluate(KERNEL_SEEN)}\n"
+                           f"{server_log_tail()}\n{stuck.report()}") from None
     browser.evaluate(f"jupyterapp.shell.activateById(({PANEL}).id)")
     browser.wait_for(f"jupyterapp.shell.currentWidget === {PANEL}", 30, f"{name} to be active")
     browser.evaluate("jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")

@@ -43,6 +43,8 @@ holds evcxr and every process it starts to those limits, as the grading does.
     rust_kernel.py --control_file FILE --crate DIR…  (what Jupyter runs) start evcxr_jupyter
     rust_kernel.py --warm NOTEBOOK… --crate DIR…   build, in `base`, every crate the notebooks'
                                                    setup cells load (`:opt` and `:dep` lines)
+    rust_kernel.py --evcxr VERSION                 build and install evcxr_jupyter VERSION with
+                                                   the change of `EVCXR_CHANGE` (once)
     rust_kernel.py --where                         print the cache directory
 """
 
@@ -56,6 +58,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 SLOTS = 64
@@ -187,14 +190,91 @@ def forget_changed(slot, crates):
     record.write_text(json.dumps(known, indent=1, sort_keys=True), encoding="utf-8")
 
 
+def cargo_home():
+    return pathlib.Path(os.environ.get("CARGO_HOME", pathlib.Path.home() / ".cargo"))
+
+
 def evcxr_jupyter():
     found = shutil.which("evcxr_jupyter")
-    cargo_bin = pathlib.Path(os.environ.get("CARGO_HOME", pathlib.Path.home() / ".cargo")) / "bin"
-    if not found and (cargo_bin / "evcxr_jupyter").is_file():
-        found = str(cargo_bin / "evcxr_jupyter")
+    if not found and (cargo_home() / "bin" / "evcxr_jupyter").is_file():
+        found = str(cargo_home() / "bin" / "evcxr_jupyter")
     if not found:
         sys.exit("rust_kernel: evcxr_jupyter is not installed (`make setup` installs it)")
     return found
+
+
+# evcxr_jupyter as the kernels run it: the published crate with one change, which `--evcxr`
+# builds and installs. evcxr answers Jupyter over zeromq (the `zeromq` crate), on a tokio runtime
+# of four threads. When a client leaves a ROUTER socket (the shell or the control channel: the
+# Jupyter server's short-lived connections at every kernel start), zeromq removes it from its
+# table of peers with a call that waits, on the runtime's thread, for the lock of that table. If
+# the lock was just handed to a task that the same thread had woken (a new client's connection
+# being added), tokio keeps that task in the thread's "LIFO slot", which no other thread may take:
+# the thread waits for a task only it can run, and the kernel never answers on that channel
+# again. JupyterLab then waits for ever for the kernel to be idle. Without the LIFO slot (tokio's
+# `disable_lifo_slot`, under `--cfg tokio_unstable`) a woken task goes to the thread's queue,
+# from which an idle thread takes it. `EVCXR_TAG` names the change in the folder it is built from,
+# which `cargo install --list` shows: a new tag when the change changes builds it again.
+EVCXR_CHANGE = ("            .worker_threads(4)\n",
+                "            .worker_threads(4)\n            .disable_lifo_slot()\n")
+EVCXR_TAG = "nqueens-1"
+
+
+def evcxr_installed(version, cargo="cargo"):
+    """Whether cargo lists evcxr_jupyter `version` built from a folder of `EVCXR_TAG`."""
+    listed = subprocess.run([cargo, "install", "--list"], capture_output=True, text=True,
+                            check=False).stdout
+    return any(line.startswith(f"evcxr_jupyter v{version} (")
+               and f"evcxr_jupyter-{version}-{EVCXR_TAG})" in line
+               for line in listed.splitlines())
+
+
+def evcxr_source(version, folder, cargo="cargo"):
+    """The published sources of evcxr_jupyter `version`, as cargo fetches them from its
+    registry (a scratch manifest that depends on it, read by `cargo metadata`)."""
+    scratch = folder / "fetch"
+    (scratch / "src").mkdir(parents=True, exist_ok=True)
+    (scratch / "src" / "lib.rs").write_text("", encoding="utf-8")
+    (scratch / "Cargo.toml").write_text(
+        '[package]\nname = "fetch-evcxr"\nversion = "0.0.0"\nedition = "2021"\n\n'
+        f'[dependencies]\nevcxr_jupyter = "={version}"\n', encoding="utf-8")
+    found = subprocess.run([cargo, "metadata", "--format-version", "1", "--manifest-path",
+                            str(scratch / "Cargo.toml")], capture_output=True, text=True,
+                           check=False)
+    if found.returncode != 0:
+        sys.exit(f"rust_kernel: cargo could not fetch evcxr_jupyter {version}:\n{found.stderr}")
+    for package in json.loads(found.stdout)["packages"]:
+        if package["name"] == "evcxr_jupyter" and package["version"] == version:
+            return pathlib.Path(package["manifest_path"]).parent
+    sys.exit(f"rust_kernel: cargo's metadata names no evcxr_jupyter {version}")
+
+
+def build_evcxr(version, cargo="cargo"):
+    """Builds and installs evcxr_jupyter `version` with `EVCXR_CHANGE` (cargo's `--locked`
+    versions of its dependencies), unless cargo lists that build already."""
+    if evcxr_installed(version, cargo):
+        return
+    folder = user_cache() / "nqueens" / "evcxr-source"
+    outside_cargo_projects(folder)
+    published = evcxr_source(version, folder, cargo)
+    copy = folder / f"evcxr_jupyter-{version}-{EVCXR_TAG}"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(published, copy)
+    core = copy / "src" / "core.rs"
+    text = core.read_text(encoding="utf-8")
+    if text.count(EVCXR_CHANGE[0]) != 1:
+        sys.exit(f"rust_kernel: evcxr_jupyter {version}'s src/core.rs does not build its runtime "
+                 "as expected: the change cannot be made")
+    core.write_text(text.replace(*EVCXR_CHANGE), encoding="utf-8")
+    env = dict(os.environ)
+    env["RUSTFLAGS"] = " ".join(filter(None, [env.get("RUSTFLAGS"), "--cfg tokio_unstable"]))
+    print(f"rust_kernel: building evcxr_jupyter {version} ({EVCXR_TAG}), 10-15 minutes",
+          flush=True)
+    with tempfile.TemporaryDirectory(prefix="evcxr-build-") as target:
+        built = subprocess.run([cargo, "install", "--locked", "--force", "--path", str(copy),
+                                "--target-dir", target], env=env, check=False)
+    if built.returncode != 0 or not evcxr_installed(version, cargo):
+        sys.exit(f"rust_kernel: building evcxr_jupyter {version} failed")
 
 
 def install(prefix, crates):
@@ -404,7 +484,11 @@ def main():
     parser.add_argument("--control_file", metavar="FILE")
     parser.add_argument("--where", action="store_true")
     parser.add_argument("--warm", nargs="+", metavar="NOTEBOOK")
+    parser.add_argument("--evcxr", metavar="VERSION")
     args = parser.parse_args()
+    if args.evcxr:
+        build_evcxr(args.evcxr, os.environ.get("CARGO", "cargo"))
+        return
     if args.where:
         print(cache_root())
         return

@@ -3,13 +3,16 @@ folders the setup writes only when they change, the servers' cgroups (v1 and v2,
 /sys/fs/cgroup), and the hub test's kernel websocket, opened again when the server closes it."""
 
 import os
+import pwd
 import resource
+import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
-from tools import hub, rust_kernel
+from tools import hub, rust_kernel, stuck
 
 # The repository, where `python -m tools...` and `from tools import ...` work in a child process.
 REPO = rust_kernel.__file__.rsplit("/tools/", 1)[0]
@@ -198,13 +201,21 @@ def test_a_websocket_that_keeps_closing_fails_after_its_attempts():
 def test_a_kernel_that_does_not_answer_is_reported_with_its_processes():
     # What the failure's message carries: `ps` on the student's processes, the asking process
     # among them when the student is the user running the test; a user without processes says
-    # so. In a child process, as above: importing tools.hub_test sets the hub's environment.
-    code = ("import os, pwd; from tools import hub_test; "
-            "print(os.getpid()); print(hub_test.processes_of(pwd.getpwuid(os.getuid()).pw_name)); "
-            "print(hub_test.processes_of('no-such-student-here'))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=REPO).stdout.splitlines()
-    pid, header, *rest = out
-    assert "WCHAN" in header and "COMMAND" in header, out
-    assert pid in [line.split()[0] for line in rest[:-1]], out
-    assert rest[-1].startswith("(no processes"), out
+    # so.
+    header, *rest = stuck.listing(pwd.getpwuid(os.getuid()).pw_name).splitlines()
+    assert "WCHAN" in header and "COMMAND" in header, rest
+    assert str(os.getpid()) in [line.split()[0] for line in rest], rest
+    assert stuck.listing("no-such-student-here").startswith("(no processes")
+
+
+@pytest.mark.skipif(shutil.which("gdb") is None, reason="gdb is not installed")
+def test_a_stuck_process_is_reported_with_its_threads_stacks():
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        time.sleep(0.5)
+        said = stuck.stacks([sleeper.pid])
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert said.startswith(f"process {sleeper.pid}:"), said
+    assert any(line.startswith("#0 ") for line in said.splitlines()), said

@@ -1,7 +1,12 @@
-"""The kernel launcher's copy of the standard library's sources for rust-analyzer: without the
-sources it need not read, made once per toolchain, the toolchain's own left whole."""
+"""The kernel launcher's copy of the standard library's sources for rust-analyzer (without the
+sources it need not read, made once per toolchain, the toolchain's own left whole), and its build
+of evcxr_jupyter with the change of `EVCXR_CHANGE`."""
 
+import json
 import os
+import pathlib
+
+import pytest
 
 from tools import rust_kernel
 
@@ -51,3 +56,78 @@ def test_no_copy_where_nothing_is_left_out_or_nothing_is_there(tmp_path):
     libdir, _ = toolchain(tmp_path / "none")
     assert rust_kernel.trimmed_sources(libdir, tmp_path / "cache") is None
     assert not (tmp_path / "cache").exists()
+
+
+FAKE_CARGO = '''#!/usr/bin/env python3
+import json, os, pathlib, sys
+state = pathlib.Path(os.environ["FAKE_CARGO_STATE"])
+args = sys.argv[1:]
+if args[:2] == ["install", "--list"]:
+    listed = state / "listed"
+    print(listed.read_text() if listed.exists() else "")
+elif args[0] == "metadata":
+    print(json.dumps({"packages": [{"name": "evcxr_jupyter", "version": "0.22.0",
+                                    "manifest_path": str(state / "published" / "Cargo.toml")}]}))
+elif args[0] == "install":
+    path = args[args.index("--path") + 1]
+    (state / "calls").write_text(json.dumps({"args": args, "rustflags": os.environ["RUSTFLAGS"]}))
+    (state / "listed").write_text(f"evcxr_jupyter v0.22.0 ({path}):\\n    evcxr_jupyter\\n")
+'''
+
+RUNTIME = """        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(4)
+            .enable_all()
+"""
+
+
+def fake_cargo(tmp_path, monkeypatch, core=RUNTIME, listed=None):
+    """A `cargo` that lists `listed`, names a published evcxr_jupyter whose src/core.rs is
+    `core`, and records how it was asked to install; returns its path and its state folder."""
+    state = tmp_path / "state"
+    (state / "published" / "src").mkdir(parents=True)
+    (state / "published" / "Cargo.toml").write_text("[package]\n")
+    (state / "published" / "src" / "core.rs").write_text(core)
+    if listed is not None:
+        (state / "listed").write_text(listed)
+    cargo = tmp_path / "cargo"
+    cargo.write_text(FAKE_CARGO)
+    cargo.chmod(0o755)
+    monkeypatch.setenv("FAKE_CARGO_STATE", str(state))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("RUSTFLAGS", "-C debuginfo=0")
+    return str(cargo), state
+
+
+def test_only_the_changed_build_counts_as_installed(tmp_path, monkeypatch):
+    tagged = f"evcxr_jupyter v0.22.0 (/x/evcxr_jupyter-0.22.0-{rust_kernel.EVCXR_TAG}):\n"
+    for number, (listed, wanted) in enumerate([
+            ("evcxr_jupyter v0.22.0:\n", False),
+            ("evcxr_jupyter v0.22.0 (/x/evcxr_jupyter-0.22.0-nqueens-0):\n", False),
+            ("evcxr_jupyter v0.21.1 (/x/evcxr_jupyter-0.21.1-nqueens-1):\n", False),
+            (tagged, True)]):
+        cargo, _ = fake_cargo(tmp_path / str(number), monkeypatch, listed=listed)
+        assert rust_kernel.evcxr_installed("0.22.0", cargo) is wanted, listed
+
+
+def test_the_build_turns_the_lifo_slot_off_and_installs_locked(tmp_path, monkeypatch):
+    cargo, state = fake_cargo(tmp_path, monkeypatch, listed="evcxr_jupyter v0.22.0:\n")
+    rust_kernel.build_evcxr("0.22.0", cargo)
+    calls = json.loads((state / "calls").read_text())
+    copy = pathlib.Path(calls["args"][calls["args"].index("--path") + 1])
+    assert copy.name == f"evcxr_jupyter-0.22.0-{rust_kernel.EVCXR_TAG}"
+    assert "--locked" in calls["args"]
+    assert calls["rustflags"] == "-C debuginfo=0 --cfg tokio_unstable"
+    assert (copy / "src" / "core.rs").read_text() == RUNTIME.replace(
+        ".worker_threads(4)\n", ".worker_threads(4)\n            .disable_lifo_slot()\n")
+    # The published sources are left as they are; a second call finds the build listed.
+    assert (state / "published" / "src" / "core.rs").read_text() == RUNTIME
+    (state / "calls").unlink()
+    rust_kernel.build_evcxr("0.22.0", cargo)
+    assert not (state / "calls").exists()
+
+
+def test_a_runtime_built_otherwise_is_refused(tmp_path, monkeypatch):
+    cargo, state = fake_cargo(tmp_path, monkeypatch, core=RUNTIME.replace("(4)", "(2)"))
+    with pytest.raises(SystemExit, match="the change cannot be made"):
+        rust_kernel.build_evcxr("0.22.0", cargo)
+    assert not (state / "calls").exists()
