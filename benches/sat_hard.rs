@@ -13,7 +13,7 @@
 //! * `nqueens solve N --method cdcl` with its defaults, every 50th N to 2000.
 //!
 //! Timing is of whole processes, one run each, so single figures carry the machine's noise;
-//! the totals over twenty formulas are what the README quotes. Set `SAT_HARD_QUICK=1` for a
+//! the totals over twenty formulas are what docs/benchmarks.md quotes. Set `SAT_HARD_QUICK=1` for a
 //! smaller run (4 formulas of each size, every 40th n, every 250th N) that checks the harness;
 //! `SAT_HARD_PARTS` to some of `random250 random300 conflicts lecture solve` (all by default)
 //! to run only those; `SAT_HARD_SOLVERS` to some of `minisat cadical` to compare with those only.

@@ -267,21 +267,7 @@ def check_notebook(browser, port, name, cold):
             # restarts).
             browser.evaluate(SHUTDOWN)
             browser.evaluate(FRESH_KERNEL)
-        try:
-            first, last = run_all(browser, name, whole)
-        except RuntimeError as error:
-            if kind != "warm":
-                raise
-            # A kernel that died at its start (the same broken pipe) leaves a session that never
-            # answers. Once, and said aloud: another fresh kernel, still on the warm cache.
-            print(f"{name}: {error}; the notebook is opened again with a fresh kernel", flush=True)
-            try:
-                browser.evaluate(SHUTDOWN)
-            # A session that no longer answers cannot be shut down, whatever the error says.
-            except Exception as gone:  # noqa: BLE001
-                print(f"{name}: the old session did not shut down: {gone}", flush=True)
-            open_notebook(browser, port, name)
-            first, last = run_all(browser, name, whole)
+        first, last = run_all(browser, name, whole)
         timings[kind] = {"first board": round(first, 1)}
         if last is not None:
             timings[kind]["last cell"] = round(last, 1)
