@@ -120,7 +120,8 @@ kernel-warm: setup
 	$(PY) tools/rust_kernel.py --warm notebooks/*.ipynb notebooks/exercises/*.ipynb --crate . --crate coursework/kit
 
 ## kernel-test: the kernels' build cache: two kernels never share a directory, and a changed crate
-## is built again after a restart (even when its files look older than the build)
+## is built again after a restart (even when its files look older than the build); and a kernel
+## keeps answering while clients come and go
 kernel-test: setup
 	$(PY) -m tools.kernel_test
 

@@ -12,8 +12,8 @@ crate of its own in a temporary folder:
    build copied in;
 6. a kernel answers every request while clients keep connecting to it and leaving, for
    `CHURN_SECONDS`, as a Jupyter server's short-lived connections do at every kernel start (the
-   published evcxr_jupyter 0.22.0 stops answering on its shell channel within about a second of
-   this: `EVCXR_CHANGE` in tools/rust_kernel.py says why and what the kernel's build changes).
+   published evcxr_jupyter 0.22.0 stops answering on its shell channel within about two seconds
+   of this: `EVCXR_CHANGE` in tools/rust_kernel.py says why and what the kernel's build changes).
 
     python -m tools.kernel_test
 """
@@ -233,7 +233,7 @@ def main():
         print(f"6. {answered} requests answered in {CHURN_SECONDS} s of clients coming and going")
         expect("6. requests the kernel left unanswered", unanswered, [])
         if unanswered:
-            print(stuck.report())
+            print(stuck.report(kernel=pathlib.Path(fourth.connection_file).name))
     finally:
         fourth.shutdown_kernel(now=True)
 

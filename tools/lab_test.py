@@ -215,8 +215,9 @@ def run_all(browser, name, whole):
     try:
         browser.wait_for(KERNEL_IDLE, 180, f"the kernel of {name}")
     except TimeoutError as error:
-        raise TimeoutError(f"{error}; JupyterLab sees {browser.evaluate(KERNEL_SEEN)}\n"
-                           f"{server_log_tail()}\n{stuck.report()}") from None
+        seen = browser.evaluate(KERNEL_SEEN)
+        raise TimeoutError(f"{error}; JupyterLab sees {seen}\n{server_log_tail()}\n"
+                           f"{stuck.report(kernel=(seen or {}).get('kernel'))}") from None
     browser.evaluate(f"jupyterapp.shell.activateById(({PANEL}).id)")
     browser.wait_for(f"jupyterapp.shell.currentWidget === {PANEL}", 30, f"{name} to be active")
     browser.evaluate("jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")

@@ -87,13 +87,14 @@ def try_lock(path):
     return fd
 
 
-def outside_cargo_projects(root):
-    """Exits with a message when `root` lies inside a cargo project: cargo would take evcxr's
-    crate there for a member of that project's workspace, and refuse to build it."""
+def outside_cargo_projects(root, what="the build cache", moved_by="NQUEENS_KERNEL_CACHE"):
+    """Exits with a message when `root` lies inside a cargo project: cargo would take a crate
+    there (evcxr's, or the scratch one that fetches evcxr) for a member of that project's
+    workspace, and refuse to build it. `moved_by` names the variable that moves `root`."""
     for folder in [root, *root.parents]:
         if (folder / "Cargo.toml").is_file():
-            sys.exit(f"rust_kernel: the build cache {root} is inside the cargo project {folder}, "
-                     "where evcxr cannot build: set NQUEENS_KERNEL_CACHE to a folder outside it")
+            sys.exit(f"rust_kernel: {what} {root} is inside the cargo project {folder}, where "
+                     f"cargo cannot build it: set {moved_by} to a folder outside it")
 
 
 def take_slot(root):
@@ -207,7 +208,7 @@ def evcxr_jupyter():
 # builds and installs. evcxr answers Jupyter over zeromq (the `zeromq` crate), on a tokio runtime
 # of four threads. When a client leaves a ROUTER socket (the shell or the control channel: the
 # Jupyter server's short-lived connections at every kernel start), zeromq removes it from its
-# table of peers with a call that waits, on the runtime's thread, for the lock of that table. If
+# table of peers with a call that waits, on the runtime's thread, for a lock of that table. If
 # the lock was just handed to a task that the same thread had woken (a new client's connection
 # being added), tokio keeps that task in the thread's "LIFO slot", which no other thread may take:
 # the thread waits for a task only it can run, and the kernel never answers on that channel
@@ -255,7 +256,7 @@ def build_evcxr(version, cargo="cargo"):
     if evcxr_installed(version, cargo):
         return
     folder = user_cache() / "nqueens" / "evcxr-source"
-    outside_cargo_projects(folder)
+    outside_cargo_projects(folder, "evcxr's sources", "XDG_CACHE_HOME")
     published = evcxr_source(version, folder, cargo)
     copy = folder / f"evcxr_jupyter-{version}-{EVCXR_TAG}"
     shutil.rmtree(copy, ignore_errors=True)

@@ -3,7 +3,9 @@
 A Rust kernel that never answers leaves no log of its own: evcxr writes nothing while it waits.
 So when a test gives up on one, it prints what `ps` lists of the kernels and the builds they
 started (state, age, CPU time, the kernel function each waits in) and, where gdb is installed,
-the stack of every thread of each evcxr process: the line it is stuck on.
+the stack of every thread of the stuck kernel's evcxr processes (those whose command line holds
+what the test knows of it, its connection file or its id; else the first few evcxr processes of
+the user or the machine): the line it is stuck on.
 """
 
 import shutil
@@ -32,14 +34,24 @@ def listing(user=None):
     return "\n".join(line[:220] for line in kept)
 
 
-def evcxr_processes(user=None):
-    """The process ids of evcxr (the kernels and their cell runners), of `user` or anybody."""
+def evcxr_processes(user=None, kernel=None):
+    """The process ids of evcxr (the kernels and their cell runners), of `user` or anybody; with
+    `kernel` (a text of the kernel's command line: its connection file, or its id), that
+    kernel's process and the processes it started."""
     who = ["-u", user] if user else []
-    try:
-        return subprocess.run(["pgrep", *who, "-f", "evcxr_jupyter"], capture_output=True,
-                              text=True, timeout=10, check=False).stdout.split()
-    except (OSError, subprocess.SubprocessError):
-        return []
+
+    def found(*pattern):
+        try:
+            return subprocess.run(["pgrep", *who, *pattern], capture_output=True, text=True,
+                                  timeout=10, check=False).stdout.split()
+        except (OSError, subprocess.SubprocessError):
+            return []
+
+    if kernel is None:
+        return found("-f", "evcxr_jupyter")
+    mains = found("-f", f"evcxr_jupyter.*{kernel}")
+    every = mains + [child for main in mains for child in found("-P", main)]
+    return list(dict.fromkeys(every))
 
 
 def stacks(pids):
@@ -60,8 +72,9 @@ def stacks(pids):
     return "\n".join(parts)
 
 
-def report(user=None):
-    """The listing, then the stacks: what a failure message says of the kernels."""
+def report(user=None, kernel=None, most=3):
+    """The listing, then the stacks (of `kernel`'s processes when it is named, else of the first
+    `most` evcxr processes): what a failure message says of the kernels."""
     text = (f"{user}'s processes" if user else "the kernels' processes") + ":\n" + listing(user)
-    dumped = stacks(evcxr_processes(user)[:3])
+    dumped = stacks(evcxr_processes(user, kernel)[:most])
     return text + ("\ntheir threads' stacks (gdb):\n" + dumped if dumped else "")

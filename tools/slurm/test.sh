@@ -3,7 +3,7 @@
 # 16 queens in 8 parts through sbatch (a job array and a dependent merge) must give the count
 # of `nqueens count 16`; with two result files taken away, submitting again must run only
 # those two parts; then 18 queens in 1, 2, 4 and 8 parts, the time of each part from its result
-# file, printed as a table (the README's scaling figures). Where a cluster cannot be started
+# file, printed as a table (the scaling figures of docs/cli.md). Where a cluster cannot be started
 # here (not root, no apt), says why and passes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

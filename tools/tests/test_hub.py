@@ -208,6 +208,21 @@ def test_a_kernel_that_does_not_answer_is_reported_with_its_processes():
     assert stuck.listing("no-such-student-here").startswith("(no processes")
 
 
+def test_the_stuck_kernel_is_found_by_its_connection_file():
+    # A process whose command line is a kernel's (evcxr_jupyter and its connection file): the
+    # report's stacks are of it, not of whichever evcxr came first.
+    name = f"kernel-{os.getpid()}-probe.json"
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)",
+                                "evcxr_jupyter", "--control_file", name])
+    try:
+        time.sleep(0.5)
+        assert stuck.evcxr_processes(kernel=name) == [str(sleeper.pid)]
+        assert stuck.evcxr_processes(kernel=f"kernel-{os.getpid()}-other.json") == []
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
 @pytest.mark.skipif(shutil.which("gdb") is None, reason="gdb is not installed")
 def test_a_stuck_process_is_reported_with_its_threads_stacks():
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
