@@ -126,10 +126,8 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
     if sized.is_none() {
         check_memory(name, text.len() as u64, request.solver)?;
     }
-    // What is left of the time limit for the solver.
-    let budget = budget.remaining(start);
     let solved = match request.solver {
-        Solver::Dp(heuristic) => solve_dp(text, heuristic, budget, deadline, name)?,
+        Solver::Dp(heuristic) => solve_dp(text, heuristic, budget, start, name)?,
         Solver::Cdcl {
             decide,
             simplify,
@@ -142,7 +140,7 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
                 simplify,
                 seed,
             };
-            solve_cdcl(text, &options, deadline, name, proof)?
+            solve_cdcl(text, &options, start, name, proof)?
         }
     };
     let Some((answer, stats)) = solved else {
@@ -167,16 +165,17 @@ fn solve_dp(
     text: String,
     heuristic: Heuristic,
     budget: Budget,
-    deadline: Deadline,
+    start: Instant,
     name: &str,
 ) -> Result<Solved, Failure> {
-    let Some(cnf) = parsed(dimacs::read(&text, deadline), name)? else {
+    let Some(cnf) = parsed(dimacs::read(&text, budget.deadline(start)), name)? else {
         return Ok(None);
     };
     drop(text);
     let options = Options {
         heuristic,
-        budget,
+        // What is left of the time limit once the file is read and parsed.
+        budget: budget.remaining(start),
         trace: false,
     };
     let report = dp::search(&cnf.clauses, &options);
@@ -208,10 +207,11 @@ fn solve_dp(
 fn solve_cdcl(
     text: String,
     options: &CdclOptions,
-    deadline: Deadline,
+    start: Instant,
     name: &str,
     proof: Option<ProofFile>,
 ) -> Result<Solved, Failure> {
+    let deadline = options.budget.deadline(start);
     let Some(numbers) = parsed(dimacs::read_numbers(&text, deadline), name)? else {
         return Ok(None);
     };
@@ -219,7 +219,12 @@ fn solve_cdcl(
     drop(text);
     let (declared, clause_count) = (numbers.declared, numbers.clauses.len());
     let dense = numbers.dense();
-    let report = cdcl::solve_cnf(&dense.clauses, options);
+    // What is left of the time limit once the file is read, parsed and renumbered.
+    let options = CdclOptions {
+        budget: options.budget.remaining(start),
+        ..*options
+    };
+    let report = cdcl::solve_cnf(&dense.clauses, &options);
     let stats = stats_lines(declared, clause_count, &report.stats, report.elapsed);
     let answer = match &report.outcome {
         CnfOutcome::Satisfiable(values) => {

@@ -141,7 +141,11 @@ pub fn solve_cnf(cnf: &Cnf, options: &CdclOptions) -> CnfReport {
     let deadline = options.budget.deadline(start);
     let simplified = simplify::simplify(cnf, options.proof, &|| deadline.expired());
     let removed = simplified.removed;
-    let (outcome, mut stats, mut proof) = if simplified.unsatisfiable {
+    let (outcome, mut stats, mut proof) = if simplified.out_of_time {
+        // No search on clauses simplified in part: it would start past its deadline anyway.
+        let outcome = CnfOutcome::GaveUp(options.budget.time_ran_out());
+        (outcome, CdclStats::default(), Vec::new())
+    } else if simplified.unsatisfiable {
         (CnfOutcome::Unsatisfiable, CdclStats::default(), Vec::new())
     } else {
         let mut solver = Solver::new(cnf.variables(), options);

@@ -75,6 +75,9 @@ pub(super) struct Simplified {
     pub(super) proof: Vec<ProofStep>,
     /// What was removed.
     pub(super) removed: Removed,
+    /// Whether the deadline passed before the clauses were simplified: nothing else here is
+    /// then filled in, and the search must not start.
+    pub(super) out_of_time: bool,
 }
 
 impl Simplified {
@@ -168,7 +171,9 @@ pub(super) fn simplify(cnf: &Cnf, record: bool, expired: &dyn Fn() -> bool) -> S
             .clamp(EFFORT_FLOOR, EFFORT_CEILING),
         unsatisfiable: false,
     };
-    s.load(cnf);
+    if !s.load(cnf, expired) {
+        return s.out_of_time();
+    }
     let mut rounds = 0;
     while !s.unsatisfiable && s.ticks < s.effort && !expired() {
         s.propagate();
@@ -181,8 +186,14 @@ pub(super) fn simplify(cnf: &Cnf, record: bool, expired: &dyn Fn() -> bool) -> S
             break;
         }
     }
+    if !s.unsatisfiable && expired() {
+        return s.out_of_time();
+    }
     s.finish(variables)
 }
+
+/// How many input clauses `load` reads between two looks at the clock.
+const CLAUSES_BETWEEN_CLOCKS: usize = 1 << 12;
 
 impl Simplifier {
     fn prove(&mut self, step: impl FnOnce() -> ProofStep) {
@@ -196,9 +207,12 @@ impl Simplifier {
     }
 
     /// The input's clauses: duplicate literals merged (the merged clause added, the input's
-    /// deleted), tautologies deleted, units fixed.
-    fn load(&mut self, cnf: &Cnf) {
-        for clause in cnf.iter() {
+    /// deleted), tautologies deleted, units fixed. False when `expired` said so first.
+    fn load(&mut self, cnf: &Cnf, expired: &dyn Fn() -> bool) -> bool {
+        for (i, clause) in cnf.iter().enumerate() {
+            if i.is_multiple_of(CLAUSES_BETWEEN_CLOCKS) && expired() {
+                return false;
+            }
             let mut lits: Vec<Lit> = clause.iter().map(|&n| Lit::from_dimacs(n)).collect();
             lits.sort_unstable();
             lits.dedup();
@@ -213,8 +227,27 @@ impl Simplifier {
             }
             self.insert(lits);
             if self.unsatisfiable {
-                return;
+                return true;
             }
+        }
+        true
+    }
+
+    /// The answer when the deadline passed first. The store (millions of small clauses after a
+    /// large input) is freed on a thread of its own where one can be had: freeing it takes a
+    /// good part of a second that the caller, already out of time, need not wait.
+    fn out_of_time(self) -> Simplified {
+        let removed = self.removed;
+        // Where no thread can be had, `spawn` frees the closure, and the store with it, itself.
+        let _ = std::thread::Builder::new().spawn(move || drop(self));
+        Simplified {
+            cnf: Cnf::new(),
+            unsatisfiable: false,
+            extension: Vec::new(),
+            eliminated: Vec::new(),
+            proof: Vec::new(),
+            removed,
+            out_of_time: true,
         }
     }
 
@@ -548,6 +581,7 @@ impl Simplifier {
             eliminated: self.order,
             proof: self.proof,
             removed: self.removed,
+            out_of_time: false,
         }
     }
 }
