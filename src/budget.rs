@@ -80,39 +80,47 @@ impl Budget {
     }
 }
 
-/// The moment a search must stop by, or none. `Deadline::default()` is none: the search never
-/// stops for time.
+/// The moment a search must stop by, or none, and the time limit it was set from, so that a
+/// search that stops for it can say what ran out ([`Deadline::ran_out`]) without its budget.
+/// `Deadline::default()` is none: the search never stops for time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Deadline(Option<Instant>);
+pub struct Deadline {
+    at: Option<Instant>,
+    limit: Duration,
+}
 
 impl Deadline {
     /// No deadline.
-    pub const NONE: Deadline = Deadline(None);
+    pub const NONE: Deadline = Deadline {
+        at: None,
+        limit: Duration::ZERO,
+    };
 
     /// The moment `limit` after `start`: none without a limit, or for one so long that no instant
     /// the clock can hold is that far off (the search then never stops for time).
     pub fn after(start: Instant, limit: Option<Duration>) -> Self {
-        Deadline(limit.and_then(|limit| start.checked_add(limit)))
-    }
-
-    /// The deadline at `instant`.
-    pub fn at(instant: Instant) -> Self {
-        Deadline(Some(instant))
+        match limit.and_then(|limit| Some((start.checked_add(limit)?, limit))) {
+            Some((at, limit)) => Deadline {
+                at: Some(at),
+                limit,
+            },
+            None => Deadline::NONE,
+        }
     }
 
     /// Whether the moment has come: never, without a deadline.
     pub fn expired(self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
-    }
-
-    /// The moment, if there is one.
-    pub fn instant(self) -> Option<Instant> {
-        self.0
+        self.at.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The time left (zero once the moment has come), or `None` without a deadline.
     pub fn remaining(self) -> Option<Duration> {
-        self.0.map(|d| d.saturating_duration_since(Instant::now()))
+        self.at.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// What ran out when a search stopped at this deadline: its time limit (zero without one).
+    pub fn ran_out(self) -> Limit {
+        Limit::Time(self.limit)
     }
 }
 
@@ -144,12 +152,6 @@ impl std::fmt::Display for Limit {
     }
 }
 
-impl From<Option<Instant>> for Deadline {
-    fn from(instant: Option<Instant>) -> Self {
-        Deadline(instant)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,9 +165,9 @@ mod tests {
         assert_eq!(Deadline::after(start, None), Deadline::NONE);
         // A limit past what the clock can hold is no deadline, not an overflow.
         assert_eq!(Deadline::after(start, Some(Duration::MAX)), Deadline::NONE);
-        let at = Deadline::at(start + Duration::from_secs(60));
-        assert!(at.remaining().unwrap() <= Duration::from_secs(60));
+        let hour = Deadline::after(start, Some(Duration::from_secs(3600)));
+        assert!(hour.remaining().unwrap() <= Duration::from_secs(3600));
+        assert_eq!(hour.ran_out(), Limit::Time(Duration::from_secs(3600)));
         assert_eq!(Deadline::NONE.remaining(), None);
-        assert_eq!(Deadline::from(Some(start)).instant(), Some(start));
     }
 }

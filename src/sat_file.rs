@@ -46,47 +46,35 @@ pub struct SatRequest<'a> {
     pub proof: Option<&'a Path>,
 }
 
-/// The answer, as a SAT solver prints it.
+/// What [`solve_file`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SatAnswer {
-    /// With the `v` lines of the model, in the file's numbers.
-    Satisfiable(String),
-    /// No model exists.
-    Unsatisfiable,
-    /// The budget ran out first.
-    Unknown(Limit),
+pub struct SatRun {
+    /// The answer, its model as the `v` lines of the values in the file's numbers.
+    pub answer: Outcome<String>,
+    /// The `c` lines of the file's size, the solver's work and its time; `None` when the time
+    /// limit ran out before the search began.
+    pub stats: Option<String>,
 }
 
-impl SatAnswer {
-    /// The `s` line, after the model's `v` lines or the reason as a `c` line.
+impl SatRun {
+    /// What a SAT solver prints: the `s` line, after the model's `v` lines or the reason as a
+    /// `c` line.
     pub fn text(&self) -> String {
-        match self {
-            SatAnswer::Satisfiable(lines) => format!("s SATISFIABLE\n{lines}"),
-            SatAnswer::Unsatisfiable => "s UNSATISFIABLE\n".to_owned(),
-            SatAnswer::Unknown(limit) => {
-                format!("c {}\ns UNKNOWN\n", Outcome::GaveUp(*limit))
-            }
+        match &self.answer {
+            Outcome::Satisfiable(lines) => format!("s SATISFIABLE\n{lines}"),
+            Outcome::Unsatisfiable => "s UNSATISFIABLE\n".to_owned(),
+            Outcome::GaveUp(limit) => format!("c gave up after {limit}\ns UNKNOWN\n"),
         }
     }
 
     /// The exit code SAT solvers use: 10, 20, or 0 for unknown.
     pub fn exit_code(&self) -> u8 {
-        match self {
-            SatAnswer::Satisfiable(_) => 10,
-            SatAnswer::Unsatisfiable => 20,
-            SatAnswer::Unknown(_) => 0,
+        match self.answer {
+            Outcome::Satisfiable(_) => 10,
+            Outcome::Unsatisfiable => 20,
+            Outcome::GaveUp(_) => 0,
         }
     }
-}
-
-/// What [`solve_file`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SatRun {
-    /// The answer.
-    pub answer: SatAnswer,
-    /// The `c` lines of the file's size, the solver's work and its time; `None` when the time
-    /// limit ran out before the search began.
-    pub stats: Option<String>,
 }
 
 /// Solves the file asked for.
@@ -109,7 +97,7 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
     let budget = request.budget;
     let deadline = budget.deadline(start);
     let out_of_time = SatRun {
-        answer: SatAnswer::Unknown(budget.time_ran_out()),
+        answer: Outcome::GaveUp(budget.time_ran_out()),
         stats: None,
     };
     let name = shown_name(request.file);
@@ -148,7 +136,7 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
     };
     // Out of time is said with the time limit asked for, not what was left of it.
     let answer = match answer {
-        SatAnswer::Unknown(Limit::Time(_)) => out_of_time.answer,
+        Outcome::GaveUp(Limit::Time(_)) => out_of_time.answer,
         answer => answer,
     };
     Ok(SatRun {
@@ -158,7 +146,7 @@ pub fn solve_file(request: &SatRequest<'_>) -> Result<SatRun, Failure> {
 }
 
 /// The answer and statistics of a search, or `None` when the deadline passed while parsing.
-type Solved = Option<(SatAnswer, String)>;
+type Solved = Option<(Outcome<String>, String)>;
 
 /// Davis–Putnam on the clauses with their names, the model checked on the assignment printed.
 fn solve_dp(
@@ -194,10 +182,10 @@ fn solve_dp(
                     "internal error: model falsifies {clause}"
                 )));
             }
-            SatAnswer::Satisfiable(dimacs::model_lines(&cnf, model))
+            Outcome::Satisfiable(dimacs::model_lines(&cnf, model))
         }
-        Outcome::Unsatisfiable => SatAnswer::Unsatisfiable,
-        Outcome::GaveUp(limit) => SatAnswer::Unknown(*limit),
+        Outcome::Unsatisfiable => Outcome::Unsatisfiable,
+        Outcome::GaveUp(limit) => Outcome::GaveUp(*limit),
     };
     Ok(Some((answer, stats)))
 }
@@ -235,14 +223,14 @@ fn solve_cdcl(
                     i + 1
                 )));
             }
-            SatAnswer::Satisfiable(dense.value_lines(values))
+            Outcome::Satisfiable(dense.value_lines(values))
         }
-        CnfOutcome::Unsatisfiable => SatAnswer::Unsatisfiable,
-        CnfOutcome::GaveUp(limit) => SatAnswer::Unknown(*limit),
+        CnfOutcome::Unsatisfiable => Outcome::Unsatisfiable,
+        CnfOutcome::GaveUp(limit) => Outcome::GaveUp(*limit),
     };
     if let Some(file) = proof {
         let mut text = Vec::new();
-        if answer == SatAnswer::Unsatisfiable {
+        if answer == Outcome::Unsatisfiable {
             // Writing to memory cannot fail.
             let _ = drat::write(&report.proof, |l| dense.file_literal(l), &mut text);
         }

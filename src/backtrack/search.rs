@@ -5,7 +5,7 @@ use super::{Grid, clone_board, has_queen, make_board, queen_sees};
 use std::time::Instant;
 
 use crate::board::{Piece, Square};
-use crate::budget::{Budget, Deadline};
+use crate::budget::{Budget, Deadline, Limit};
 
 /// Every square a rook on `square` sees: its row and its column.
 pub fn rook_sees(square: Square, size: usize) -> Vec<Square> {
@@ -170,9 +170,9 @@ pub struct RowSearch {
     pub squares: u64,
     /// Times a row ran out of free squares and the search went back a row.
     pub backtracks: u64,
-    /// `true` when the search stopped at its budget of squares, so that "no solution" or a
-    /// count is not the whole answer.
-    pub gave_up: bool,
+    /// What ran out when the search stopped at its budget (its squares, or its time; `Squares(0)`
+    /// for a board past [`MAX_ROWS`], which it does not try), so that "no solution" or a count is not the whole answer.
+    pub gave_up: Option<Limit>,
 }
 
 /// The largest board the row search takes (its arrays grow with n); beyond it, it gives up at
@@ -248,7 +248,7 @@ fn search_rows(
         return result;
     }
     if n > MAX_ROWS {
-        result.gave_up = true;
+        result.gave_up = Some(Limit::Squares(0));
         return result;
     }
     let mut column_used = vec![false; n];
@@ -261,10 +261,12 @@ fn search_rows(
     loop {
         let mut free = None;
         for c in next[row]..n {
-            if result.squares >= max_squares
-                || (result.squares.trailing_zeros() >= 16 && deadline.expired())
-            {
-                result.gave_up = true;
+            if result.squares >= max_squares {
+                result.gave_up = Some(Limit::Squares(max_squares));
+                return result;
+            }
+            if result.squares.trailing_zeros() >= 16 && deadline.expired() {
+                result.gave_up = Some(deadline.ran_out());
                 return result;
             }
             result.squares += 1;

@@ -69,9 +69,9 @@ pub use options::{
 
 use std::time::Instant;
 
-use crate::logic::{Clauses, Literal, Model, Variable, dimacs};
+use crate::logic::{Clauses, Literal, Model, dimacs};
 use crate::sat::Outcome;
-use solver::{Answer, Solver};
+use solver::Solver;
 
 /// Solves a set of clauses with CDCL. The variables are numbered in order, as
 /// [`dimacs::numbering`] does, so the proof's numbers are those of [`dimacs::write`].
@@ -88,8 +88,8 @@ use solver::{Answer, Solver};
 /// ```
 pub fn solve(clauses: &Clauses, options: &CdclOptions) -> CdclReport {
     let start = Instant::now();
-    let variables = dimacs::numbering(clauses);
-    let report = solve_cnf(&Cnf::from_lists(&numbered(clauses)), options);
+    let (variables, cnf) = dimacs::numbered(clauses);
+    let report = solve_cnf(&cnf, options);
     let outcome = match report.outcome {
         CnfOutcome::Satisfiable(values) => {
             let model: Model = variables
@@ -126,11 +126,7 @@ pub fn solve_cnf(cnf: &Cnf, options: &CdclOptions) -> CnfReport {
     let start = Instant::now();
     if !options.simplify {
         let mut solver = Solver::new(cnf.variables(), options);
-        let outcome = match solver.run(cnf, start) {
-            Answer::Sat(values) => CnfOutcome::Satisfiable(values),
-            Answer::Unsat => CnfOutcome::Unsatisfiable,
-            Answer::GaveUp(limit) => CnfOutcome::GaveUp(limit),
-        };
+        let outcome = solver.run(cnf, start);
         return CnfReport {
             outcome,
             stats: solver.stats,
@@ -143,21 +139,17 @@ pub fn solve_cnf(cnf: &Cnf, options: &CdclOptions) -> CnfReport {
     let removed = simplified.removed;
     let (outcome, mut stats, mut proof) = if simplified.out_of_time {
         // No search on clauses simplified in part: it would start past its deadline anyway.
-        let outcome = CnfOutcome::GaveUp(options.budget.time_ran_out());
+        let outcome = CnfOutcome::GaveUp(deadline.ran_out());
         (outcome, CdclStats::default(), Vec::new())
     } else if simplified.unsatisfiable {
         (CnfOutcome::Unsatisfiable, CdclStats::default(), Vec::new())
     } else {
         let mut solver = Solver::new(cnf.variables(), options);
         solver.set_aside(simplified.eliminated.iter().copied());
-        let outcome = match solver.run(&simplified.cnf, start) {
-            Answer::Sat(mut values) => {
-                simplified.extend(&mut values);
-                CnfOutcome::Satisfiable(values)
-            }
-            Answer::Unsat => CnfOutcome::Unsatisfiable,
-            Answer::GaveUp(limit) => CnfOutcome::GaveUp(limit),
-        };
+        let mut outcome = solver.run(&simplified.cnf, start);
+        if let CnfOutcome::Satisfiable(values) = &mut outcome {
+            simplified.extend(values);
+        }
         (outcome, solver.stats, solver.proof)
     };
     stats.eliminated = removed.variables;
@@ -174,25 +166,12 @@ pub fn solve_cnf(cnf: &Cnf, options: &CdclOptions) -> CnfReport {
     }
 }
 
-/// The clauses in DIMACS numbers (variables in order, from 1), as [`solve`] and its proofs see
-/// them.
+/// The clauses in DIMACS numbers (variables in order, from 1: [`dimacs::numbered`]), as lists,
+/// the form [`drat::check`] takes: the numbers [`solve`] and its proofs use.
 pub fn numbered(clauses: &Clauses) -> Vec<Vec<i32>> {
-    let variables: Vec<Variable> = dimacs::numbering(clauses);
-    let number = |v: Variable| {
-        let i = variables.binary_search(&v).unwrap_or(0);
-        i32::try_from(i + 1).unwrap_or(i32::MAX)
-    };
-    clauses
+    dimacs::numbered(clauses)
+        .1
         .iter()
-        .map(|clause| {
-            clause
-                .literals()
-                .iter()
-                .map(|l| {
-                    let n = number(l.variable());
-                    if l.is_negative() { -n } else { n }
-                })
-                .collect()
-        })
+        .map(<[i32]>::to_vec)
         .collect()
 }

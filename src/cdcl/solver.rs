@@ -7,18 +7,12 @@ use std::time::Instant;
 use super::arena::{Arena, forward};
 use super::heap::Heap;
 use super::long::LongClauses;
-use super::options::{CdclOptions, CdclStats, Decide, ProofStep};
+use super::options::{CdclOptions, CdclStats, CnfOutcome, Decide, ProofStep};
 use super::types::{Lit, Reason, Value, Watch, Why};
 use super::walk;
 use crate::logic::Cnf;
 use crate::rng::Rng;
 use crate::sat::{Budget, Limit};
-
-pub(super) enum Answer {
-    Sat(Vec<bool>),
-    Unsat,
-    GaveUp(Limit),
-}
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, … (`i` from 0).
 fn luby(i: u64) -> u64 {
@@ -600,13 +594,13 @@ impl Solver {
         .then_some(Limit::Time(limit))
     }
 
-    pub(super) fn run(&mut self, cnf: &Cnf, start: Instant) -> Answer {
+    pub(super) fn run(&mut self, cnf: &Cnf, start: Instant) -> CnfOutcome {
         let Some(loaded) = self.load(cnf, start) else {
-            return Answer::GaveUp(self.budget.time_ran_out());
+            return CnfOutcome::GaveUp(self.budget.time_ran_out());
         };
         if !loaded || self.propagate().is_some() {
             self.prove(|| ProofStep::Add(Vec::new()));
-            return Answer::Unsat;
+            return CnfOutcome::Unsatisfiable;
         }
         let mut restarts = Restarts::default();
         let mut cap = Cap::new(self.watches.iter().map(Vec::len).sum::<usize>() / 2);
@@ -615,7 +609,7 @@ impl Solver {
                 self.stats.conflicts += 1;
                 if self.decision_level() == 0 {
                     self.prove(|| ProofStep::Add(Vec::new()));
-                    return Answer::Unsat;
+                    return CnfOutcome::Unsatisfiable;
                 }
                 let (learnt, back) = self.analyze(conflict);
                 self.backjump(back);
@@ -639,7 +633,7 @@ impl Solver {
                 continue;
             }
             if let Some(limit) = self.exhausted(start) {
-                return Answer::GaveUp(limit);
+                return CnfOutcome::GaveUp(limit);
             }
             let was_focused = restarts.focused;
             if restarts.due() {
@@ -648,8 +642,8 @@ impl Solver {
                 restarts.restarted();
                 if was_focused && !restarts.focused && self.decide == Decide::Vsids {
                     match self.rephase(cnf, start) {
-                        Some(Ok(values)) => return Answer::Sat(values),
-                        Some(Err(limit)) => return Answer::GaveUp(limit),
+                        Some(Ok(values)) => return CnfOutcome::Satisfiable(values),
+                        Some(Err(limit)) => return CnfOutcome::GaveUp(limit),
                         None => {}
                     }
                 }
@@ -671,7 +665,7 @@ impl Solver {
                 let values = (0..self.level.len())
                     .map(|v| self.values[2 * v] == Value::True)
                     .collect();
-                return Answer::Sat(values);
+                return CnfOutcome::Satisfiable(values);
             };
             self.stats.decisions += 1;
             self.levels.push(self.trail.len());

@@ -35,7 +35,7 @@ pub const DONE: &str = "nqueens-answers-done";
 
 /// What became of one call of the student's function.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome<O> {
+pub enum Reply<O> {
     /// It returned this.
     Answer(O),
     /// It panicked with this message.
@@ -45,19 +45,19 @@ pub enum Outcome<O> {
     Stopped(String),
 }
 
-impl<O: Wire> Wire for Outcome<O> {
+impl<O: Wire> Wire for Reply<O> {
     fn put(&self, out: &mut String) {
         out.push('[');
         match self {
-            Outcome::Answer(answer) => {
+            Reply::Answer(answer) => {
                 out.push_str("\"answer\",");
                 answer.put(out);
             }
-            Outcome::Panicked(message) => {
+            Reply::Panicked(message) => {
                 out.push_str("\"panicked\",");
                 message.put(out);
             }
-            Outcome::Stopped(message) => {
+            Reply::Stopped(message) => {
                 out.push_str("\"stopped\",");
                 message.put(out);
             }
@@ -71,9 +71,9 @@ impl<O: Wire> Wire for Outcome<O> {
             _ => return Err(WireError("expected an outcome: [kind, value]".to_owned())),
         };
         match kind.as_str() {
-            "answer" => O::take(inner).map(Outcome::Answer),
-            "panicked" => String::take(inner).map(Outcome::Panicked),
-            "stopped" => String::take(inner).map(Outcome::Stopped),
+            "answer" => O::take(inner).map(Reply::Answer),
+            "panicked" => String::take(inner).map(Reply::Panicked),
+            "stopped" => String::take(inner).map(Reply::Stopped),
             other => Err(WireError(format!("no outcome is called '{other}'"))),
         }
     }
@@ -141,10 +141,10 @@ fn each_outcome<I: Wire, O: Wire>(
 }
 
 /// What one call of the student's function came to: its answer, or the message of its panic.
-fn outcome<I, O>(call: &impl Fn(I) -> O, input: I) -> Outcome<O> {
+fn outcome<I, O>(call: &impl Fn(I) -> O, input: I) -> Reply<O> {
     match quietly(|| call(input)) {
-        Ok(answer) => Outcome::Answer(answer),
-        Err(message) => Outcome::Panicked(message),
+        Ok(answer) => Reply::Answer(answer),
+        Err(message) => Reply::Panicked(message),
     }
 }
 
@@ -326,16 +326,16 @@ mod tests {
     #[test]
     fn outcomes_and_boards_travel_whole() {
         let outcomes = vec![
-            Outcome::Answer(Rows(vec![vec![false, true], vec![true, false]])),
-            Outcome::Panicked("not yet \"done\"".to_owned()),
-            Outcome::Stopped("too slow".to_owned()),
+            Reply::Answer(Rows(vec![vec![false, true], vec![true, false]])),
+            Reply::Panicked("not yet \"done\"".to_owned()),
+            Reply::Stopped("too slow".to_owned()),
         ];
         assert_eq!(
-            wire::read::<Vec<Outcome<Rows>>>(&wire::write(&outcomes)).unwrap(),
+            wire::read::<Vec<Reply<Rows>>>(&wire::write(&outcomes)).unwrap(),
             outcomes
         );
         assert!(wire::read::<Rows>("[\"01\",\"2\"]").is_err());
-        assert!(wire::read::<Outcome<u8>>("[\"won\",1]").is_err());
+        assert!(wire::read::<Reply<u8>>("[\"won\",1]").is_err());
     }
 
     #[test]

@@ -33,7 +33,7 @@ use std::fmt;
 use std::io::Read as _;
 use std::panic::{self, AssertUnwindSafe};
 
-use super::answers::{ANSWER, Outcome, Rows};
+use super::answers::{ANSWER, Reply, Rows};
 use super::wire::{self, Wire};
 use super::{Report, hidden, reference};
 use crate::backtrack::Grid;
@@ -95,7 +95,7 @@ impl<'a> Shown<'a> {
     /// One outcome for each of `count` inputs: the answer shown for it; or, when none came (in
     /// time), when different ones came, or when it does not read, a stop that says so, which
     /// the checker reports as it reports a panic.
-    pub fn outcomes<O: Wire>(&self, exercise: &str, count: usize) -> Vec<Outcome<O>> {
+    pub fn outcomes<O: Wire>(&self, exercise: &str, count: usize) -> Vec<Reply<O>> {
         // At most two different claims are kept for an input: two already make it count for
         // nothing (and a long list of claims would cost the judge time, not the student).
         let mut claims: Vec<Vec<&str>> = vec![Vec::new(); count];
@@ -117,18 +117,18 @@ impl<'a> Shown<'a> {
             .into_iter()
             .map(|said| match said.as_slice() {
                 [one] => match wire::read(one) {
-                    Ok(Outcome::Panicked(message)) => Outcome::Panicked(shortened(&message)),
+                    Ok(Reply::Panicked(message)) => Reply::Panicked(shortened(&message)),
                     Ok(outcome) => outcome,
-                    Err(error) => Outcome::Stopped(format!("its answer does not read: {error}")),
+                    Err(error) => Reply::Stopped(format!("its answer does not read: {error}")),
                 },
-                [] => Outcome::Stopped(match self.stopped_at {
+                [] => Reply::Stopped(match self.stopped_at {
                     Some(limit) => format!(
                         "{exercise} gave no answer within the {limit} s the grader gives a \
                          test cell: is there an endless loop?"
                     ),
                     None => "no answer was shown for it".to_owned(),
                 }),
-                _ => Outcome::Stopped("more than one answer was shown for it".to_owned()),
+                _ => Reply::Stopped("more than one answer was shown for it".to_owned()),
             })
             .collect()
     }
@@ -297,10 +297,10 @@ fn task<I: Wire + Clone, O: Wire + Clone>(
         return Ok(Done::Inputs(wire::write(&inputs)));
     };
     let outcomes = shown.outcomes::<O>(exercise, inputs.len());
-    let table: HashMap<String, Outcome<O>> = inputs.iter().map(wire::write).zip(outcomes).collect();
+    let table: HashMap<String, Reply<O>> = inputs.iter().map(wire::write).zip(outcomes).collect();
     let replay = |input: I| match table.get(&wire::write(&input)) {
-        Some(Outcome::Answer(answer)) => answer.clone(),
-        Some(Outcome::Panicked(message) | Outcome::Stopped(message)) => {
+        Some(Reply::Answer(answer)) => answer.clone(),
+        Some(Reply::Panicked(message) | Reply::Stopped(message)) => {
             panic::panic_any(message.clone())
         }
         None => panic::panic_any("no answer came for this input".to_owned()),

@@ -543,9 +543,10 @@ pub fn numbering(clauses: &Clauses) -> Vec<Variable> {
     clauses.variables().into_iter().collect()
 }
 
-/// Writes a clause set as DIMACS, numbering its variables in order ([`numbering`]) with a name
-/// table, through the one writer, [`Cnf::write_dimacs`].
-pub fn write(clauses: &Clauses) -> String {
+/// The clauses in DIMACS numbers, their variables numbered in order from 1 ([`numbering`]),
+/// and the variable of each number (number `i` is `variables[i - 1]`): the one conversion from
+/// names to numbers, which [`write`], CDCL and its proofs share.
+pub fn numbered(clauses: &Clauses) -> (Vec<Variable>, Cnf) {
     let variables = numbering(clauses);
     let number: BTreeMap<Variable, i32> = variables.iter().zip(1..).map(|(&v, i)| (v, i)).collect();
     let mut cnf = Cnf::new();
@@ -558,6 +559,13 @@ pub fn write(clauses: &Clauses) -> String {
         }));
         cnf.add(&numbers);
     }
+    (variables, cnf)
+}
+
+/// Writes a clause set as DIMACS, numbering its variables in order ([`numbered`]) with a name
+/// table, through the one writer, [`Cnf::write_dimacs`].
+pub fn write(clauses: &Clauses) -> String {
+    let (variables, cnf) = numbered(clauses);
     let mut out = Vec::new();
     // Writing to memory cannot fail, and the names and numbers are text.
     let _ = cnf.write_dimacs(&variables, &mut out);

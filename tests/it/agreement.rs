@@ -2,8 +2,9 @@
 //! backtracking and brute force. On whether a solution exists, on *which* boards are solutions
 //! (every route enumerates the same set), and on how many there are, for n ≤ 10.
 
-use nqueens::Budget;
+use nqueens::{Budget, Limit};
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use nqueens::Board;
 use nqueens::backtrack;
@@ -70,11 +71,11 @@ fn every_route_finds_the_same_solutions_up_to_10() {
         assert_eq!(by_sat, expected, "sat, n = {n}");
 
         let counted = csp::count_solutions(&queens::create_csp(n).unwrap(), &Budget::default());
-        assert!(!counted.gave_up);
+        assert_eq!(counted.gave_up, None);
         assert_eq!(counted.solutions, expected.len() as u64, "csp, n = {n}");
 
         let rows = backtrack::count_rows(n, &Budget::default());
-        assert!(!rows.gave_up);
+        assert_eq!(rows.gave_up, None);
         assert_eq!(
             rows.solutions,
             expected.len() as u64,
@@ -156,36 +157,49 @@ fn the_fast_backtracking_is_the_lectures_search() {
 #[test]
 fn the_backtracking_budget_stops_the_search() {
     let stopped = backtrack::solve_rows(40, &Budget::nodes(1000));
-    assert!(stopped.gave_up);
+    assert_eq!(stopped.gave_up, Some(Limit::Squares(1000)));
     assert_eq!(stopped.squares, 1000);
     assert_eq!(stopped.columns, None);
     let counted = backtrack::count_rows(8, &Budget::nodes(200));
-    assert!(counted.gave_up);
+    assert_eq!(counted.gave_up, Some(Limit::Squares(200)));
     assert!(counted.solutions < 92);
     let csp_counted = csp::count_solutions(&queens::create_csp(8).unwrap(), &Budget::nodes(200));
-    assert!(csp_counted.gave_up);
+    assert_eq!(csp_counted.gave_up, Some(Limit::Nodes(200)));
+    // Stopped by the clock, each says so, with the limit it was given.
+    let no_time = Budget::time(Duration::ZERO);
+    assert_eq!(
+        backtrack::solve_rows(40, &no_time).gave_up,
+        Some(Limit::Time(Duration::ZERO))
+    );
+    assert_eq!(
+        csp::backtracking(&queens::create_csp(8).unwrap(), &no_time).gave_up,
+        Some(Limit::Time(Duration::ZERO))
+    );
     // Plain backtracking's work jumps about with n: 25 queens take far fewer squares tried
     // than 24 (about 1.2 million against 9.9 million).
     let big = backtrack::solve_rows(25, &Budget::nodes(2_000_000));
     let columns = big.columns.expect("25 queens by plain backtracking");
     certify(25, &columns, "backtracking");
-    assert!(backtrack::solve_rows(24, &Budget::nodes(2_000_000)).gave_up);
+    assert_eq!(
+        backtrack::solve_rows(24, &Budget::nodes(2_000_000)).gave_up,
+        Some(Limit::Squares(2_000_000))
+    );
 }
 
 #[test]
 fn the_backtracking_budget_bounds_the_work_on_any_board() {
     // Each square tried costs constant time, so the budget bounds the time on wide boards too.
     let wide = backtrack::solve_rows(5000, &Budget::nodes(1_000_000));
-    assert!(wide.gave_up && wide.columns.is_none());
+    assert!(wide.gave_up == Some(Limit::Squares(1_000_000)) && wide.columns.is_none());
     assert_eq!(wide.squares, 1_000_000);
     // A board wider than the budget cannot be filled within it: the budget is spent all the same
     // (so that a report says how many squares were tried), and bounds the work as above.
     let hopeless = backtrack::solve_rows(2_000_000, &Budget::nodes(1_000_000));
-    assert!(hopeless.gave_up && hopeless.columns.is_none());
+    assert!(hopeless.gave_up == Some(Limit::Squares(1_000_000)) && hopeless.columns.is_none());
     assert_eq!(hopeless.squares, 1_000_000);
     // A board beyond the largest the search takes is given up without allocating anything.
     let huge = backtrack::count_rows(1 << 40, &Budget::default());
-    assert!(huge.gave_up && huge.solutions == 0);
+    assert!(huge.gave_up == Some(Limit::Squares(0)) && huge.solutions == 0);
     // The squares tried are the CSP's values tried: the same search, counted the same way.
     let eight = backtrack::solve_rows(8, &Budget::default());
     let csp = csp::backtracking(&queens::create_csp(8).unwrap(), &Budget::default());

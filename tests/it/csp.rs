@@ -2,10 +2,10 @@
 //! checked against the constraints and against the board, and compared with the SAT route.
 
 use nqueens::Board;
-use nqueens::Budget;
 use nqueens::csp::{self, Csp, CspError};
 use nqueens::dp;
 use nqueens::queens;
+use nqueens::{Budget, Limit};
 
 fn columns(assignment: &[i64]) -> Vec<usize> {
     assignment
@@ -148,11 +148,15 @@ fn min_conflicts_is_repeatable_and_respects_its_budget() {
         csp::min_conflicts(&problem, 3, &Budget::steps(100_000))
     );
     let starved = csp::min_conflicts(&problem, 3, &Budget::steps(1));
-    assert!(starved.gave_up && starved.assignment.is_none());
+    assert!(starved.gave_up == Some(Limit::Steps(1)) && starved.assignment.is_none());
     let none = csp::min_conflicts(&queens::create_csp(3).unwrap(), 3, &Budget::steps(500));
-    assert!(none.gave_up, "no solution: it can only run out of steps");
+    assert_eq!(
+        none.gave_up,
+        Some(Limit::Steps(500)),
+        "no solution: it can only run out of steps"
+    );
     let limited = csp::backtracking(&queens::create_csp(30).unwrap(), &Budget::nodes(1000));
-    assert!(limited.gave_up && limited.stats.nodes == 1000);
+    assert!(limited.gave_up == Some(Limit::Nodes(1000)) && limited.stats.nodes == 1000);
 }
 
 /// A general CSP (not queens), checked against brute force: the solvers find a solution

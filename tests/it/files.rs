@@ -12,7 +12,8 @@ use nqueens::cdcl::{Decide, drat};
 use nqueens::dp::Heuristic;
 use nqueens::logic::dimacs;
 use nqueens::queens::{self, CountFiles, CountMethod, CountOptions, KeptCount, Part};
-use nqueens::sat_file::{SatAnswer, SatRequest, Solver, solve_file};
+use nqueens::sat::Outcome;
+use nqueens::sat_file::{SatRequest, Solver, solve_file};
 
 use crate::common::{brute_force_models, read_drat};
 
@@ -64,8 +65,8 @@ fn a_file_is_solved_by_either_solver_and_each_model_satisfies_every_clause_of_th
             proof: None,
         })
         .unwrap();
-        assert_eq!(run.answer.exit_code(), 10, "{solver:?}");
-        let SatAnswer::Satisfiable(lines) = &run.answer else {
+        assert_eq!(run.exit_code(), 10, "{solver:?}");
+        let Outcome::Satisfiable(lines) = &run.answer else {
             panic!("{solver:?}: {:?}", run.answer)
         };
         let true_ones: Vec<i64> = values(lines);
@@ -99,8 +100,8 @@ fn an_unsatisfiable_file_agrees_with_brute_force_and_its_proof_checks() {
         })
         .unwrap();
         assert_eq!(
-            (&run.answer, run.answer.exit_code()),
-            (&SatAnswer::Unsatisfiable, 20)
+            (&run.answer, run.exit_code()),
+            (&Outcome::Unsatisfiable, 20)
         );
         if with_proof.is_some() {
             let numbers = dimacs::read_numbers(&text, Deadline::NONE).unwrap();
@@ -131,12 +132,8 @@ fn a_budget_a_bad_file_and_a_proof_without_cdcl_are_answered_not_solved() {
         ..Budget::default()
     };
     let run = solve_file(&request(SOLVERS[0], one_split)).unwrap();
-    assert_eq!(run.answer.exit_code(), 0);
-    assert!(
-        run.answer.text().ends_with("s UNKNOWN\n"),
-        "{}",
-        run.answer.text()
-    );
+    assert_eq!(run.exit_code(), 0);
+    assert!(run.text().ends_with("s UNKNOWN\n"), "{}", run.text());
     let bad = dir.join("bad.cnf");
     std::fs::write(&bad, "p cnf 2 1\n1 x 0\n").unwrap();
     let refused = solve_file(&SatRequest {

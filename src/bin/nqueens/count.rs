@@ -67,10 +67,10 @@ pub fn count(
                 }
                 _ => Failure::from(error),
             })?;
-        if tally.gave_up {
+        if let Some(limit) = tally.gave_up {
             return Err(Failure::output(format!(
-                "gave up after {} search nodes with {} solutions found (raise --max-nodes)",
-                args.max_nodes, tally.all
+                "gave up after {limit} with {} solutions found (raise --max-nodes)",
+                tally.all
             )));
         }
         return Ok(out.line(tally.answer(args.fundamental)));

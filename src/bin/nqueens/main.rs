@@ -213,6 +213,6 @@ fn sat(out: &mut Output, args: &SatArgs) -> Result<u8, Failure> {
     if let Some(stats) = run.stats.as_deref().filter(|_| args.stats) {
         out.text(stats);
     }
-    out.text(&run.answer.text());
-    Ok(run.answer.exit_code())
+    out.text(&run.text());
+    Ok(run.exit_code())
 }

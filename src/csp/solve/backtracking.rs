@@ -3,12 +3,17 @@
 //! the new variable; also counting every solution by going on after each.
 
 use super::{Cap, CspReport, CspStats, constants_hold};
-use crate::budget::Budget;
+use std::time::Instant;
+
+use crate::budget::{Budget, Limit};
 use crate::csp::Csp;
 
 /// The lecture's backtracking search, within the budget's nodes (values tried) and time.
 pub fn backtracking(csp: &Csp, budget: &Budget) -> CspReport {
-    backtracking_by(csp, Cap::of(budget.max_nodes, budget))
+    backtracking_by(
+        csp,
+        Cap::nodes(budget.max_nodes, budget.deadline(Instant::now())),
+    )
 }
 
 /// [`backtracking`], by a cap set by the caller.
@@ -20,7 +25,7 @@ pub(crate) fn backtracking_by(csp: &Csp, cap: Cap) -> CspReport {
     });
     match (found, ended) {
         (Some(values), _) => CspReport::solved(values, stats),
-        (None, Ended::Budget) => CspReport::stopped(stats),
+        (None, Ended::Budget(limit)) => CspReport::stopped(stats, limit),
         (None, _) => CspReport::unsolvable(stats),
     }
 }
@@ -32,15 +37,19 @@ pub struct CspCount {
     pub solutions: u64,
     /// The work done.
     pub stats: CspStats,
-    /// `true` when the search stopped at its budget, so that `solutions` is only a lower bound.
-    pub gave_up: bool,
+    /// What ran out when the search stopped at its budget, so that `solutions` is only a lower
+    /// bound.
+    pub gave_up: Option<Limit>,
 }
 
 /// Counts every solution with the lecture's backtracking, within the budget's nodes (values
 /// tried) and time (the clock is read at every value tried). For n queens: 2, 10, 4, 40, 92 for
 /// n = 4 … 8.
 pub fn count_solutions(csp: &Csp, budget: &Budget) -> CspCount {
-    count_solutions_by(csp, Cap::of(budget.max_nodes, budget))
+    count_solutions_by(
+        csp,
+        Cap::nodes(budget.max_nodes, budget.deadline(Instant::now())),
+    )
 }
 
 /// [`count_solutions`], by a cap set by the caller.
@@ -53,7 +62,10 @@ pub(crate) fn count_solutions_by(csp: &Csp, cap: Cap) -> CspCount {
     CspCount {
         solutions,
         stats,
-        gave_up: ended == Ended::Budget,
+        gave_up: match ended {
+            Ended::Budget(limit) => Some(limit),
+            Ended::Stopped | Ended::Exhausted => None,
+        },
     }
 }
 
@@ -64,8 +76,8 @@ enum Ended {
     Stopped,
     /// Every assignment was tried.
     Exhausted,
-    /// The cap was reached.
-    Budget,
+    /// The cap was reached: this ran out.
+    Budget(Limit),
 }
 
 /// The lecture's backtracking: variables in order, values in increasing order, and after each
@@ -108,8 +120,8 @@ fn search(csp: &Csp, cap: Cap, on_solution: &mut dyn FnMut(&[i64]) -> bool) -> (
             k -= 1;
             continue;
         }
-        if cap.reached(stats.nodes) {
-            return (stats, Ended::Budget);
+        if let Some(limit) = cap.ran_out(stats.nodes) {
+            return (stats, Ended::Budget(limit));
         }
         values[k] = csp.values[next[k]];
         next[k] += 1;

@@ -3,6 +3,8 @@
 //! one step in 16 a random value, to get off plateaus. Seeded, with a step budget.
 
 use super::{Cap, CspReport, CspStats, constants_hold, constraints_of};
+use std::time::Instant;
+
 use crate::budget::Budget;
 use crate::csp::Csp;
 use crate::rng::Rng;
@@ -11,7 +13,11 @@ use crate::rng::Rng;
 /// time. It cannot prove that a CSP has no solution: on one that has none it repairs until the
 /// budget runs out, so give it steps or a time limit (with neither it never returns there).
 pub fn min_conflicts(csp: &Csp, seed: u64, budget: &Budget) -> CspReport {
-    min_conflicts_by(csp, seed, Cap::of(budget.max_steps, budget))
+    min_conflicts_by(
+        csp,
+        seed,
+        Cap::steps(budget.max_steps, budget.deadline(Instant::now())),
+    )
 }
 
 /// [`min_conflicts`] with a deadline too.
@@ -45,8 +51,8 @@ pub(crate) fn min_conflicts_by(csp: &Csp, seed: u64, cap: Cap) -> CspReport {
     }
     let mut best: Vec<usize> = Vec::new();
     while !conflicted.is_empty() {
-        if cap.reached(stats.steps) {
-            return CspReport::stopped(stats);
+        if let Some(limit) = cap.ran_out(stats.steps) {
+            return CspReport::stopped(stats, limit);
         }
         stats.steps += 1;
         let x = conflicted.items[rng.below(conflicted.items.len())];

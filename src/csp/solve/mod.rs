@@ -26,27 +26,45 @@ pub use propagation::propagation;
 pub(crate) use propagation::propagation_by;
 
 use super::Csp;
+use crate::budget::{Deadline, Limit};
 
 /// Where a solver stops: after `max` nodes (or repair steps), and at a deadline if one is set.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Cap {
-    pub(crate) max: u64,
-    pub(crate) deadline: crate::budget::Deadline,
+    max: u64,
+    deadline: Deadline,
+    /// What `max` counts, as the limit that ran out.
+    unit: fn(u64) -> Limit,
 }
 
 impl Cap {
-    /// At most `max` (none: no limit), by the budget's time limit from now.
-    fn of(max: Option<u64>, budget: &crate::budget::Budget) -> Self {
+    /// At most `max` nodes (none: no limit), by `deadline`.
+    pub(crate) fn nodes(max: Option<u64>, deadline: Deadline) -> Self {
         Cap {
             max: max.unwrap_or(u64::MAX),
-            deadline: budget.deadline(std::time::Instant::now()),
+            deadline,
+            unit: Limit::Nodes,
         }
     }
 
-    /// Whether a search that has done `done` nodes (or steps) must stop before the next one.
-    /// A node of a large CSP can cost milliseconds, so the clock is read at every one.
-    fn reached(self, done: u64) -> bool {
-        done >= self.max || self.deadline.expired()
+    /// At most `max` repair steps (none: no limit), by `deadline`.
+    pub(crate) fn steps(max: Option<u64>, deadline: Deadline) -> Self {
+        Cap {
+            unit: Limit::Steps,
+            ..Cap::nodes(max, deadline)
+        }
+    }
+
+    /// What ran out, if a search that has done `done` nodes (or steps) must stop before the
+    /// next one. A node of a large CSP can cost milliseconds, so the clock is read at every one.
+    fn ran_out(self, done: u64) -> Option<Limit> {
+        if done >= self.max {
+            Some((self.unit)(self.max))
+        } else if self.deadline.expired() {
+            Some(self.deadline.ran_out())
+        } else {
+            None
+        }
     }
 }
 
@@ -68,8 +86,9 @@ pub struct CspReport {
     pub assignment: Option<Vec<i64>>,
     /// The work done.
     pub stats: CspStats,
-    /// `true` when the solver stopped at its budget rather than proving there is no solution.
-    pub gave_up: bool,
+    /// What ran out when the solver stopped at its budget rather than proving there is no
+    /// solution.
+    pub gave_up: Option<Limit>,
 }
 
 impl CspReport {
@@ -77,7 +96,7 @@ impl CspReport {
         CspReport {
             assignment: Some(assignment),
             stats,
-            gave_up: false,
+            gave_up: None,
         }
     }
 
@@ -85,15 +104,15 @@ impl CspReport {
         CspReport {
             assignment: None,
             stats,
-            gave_up: false,
+            gave_up: None,
         }
     }
 
-    fn stopped(stats: CspStats) -> Self {
+    fn stopped(stats: CspStats, limit: Limit) -> Self {
         CspReport {
             assignment: None,
             stats,
-            gave_up: true,
+            gave_up: Some(limit),
         }
     }
 }

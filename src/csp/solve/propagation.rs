@@ -4,6 +4,8 @@
 //! Removals are kept on a trail and undone.
 
 use super::{Cap, CspReport, CspStats, constants_hold, constraints_of};
+use std::time::Instant;
+
 use crate::budget::Budget;
 use crate::csp::Csp;
 
@@ -79,7 +81,10 @@ impl Domains<'_> {
 /// Search with the most-constrained-variable rule and forward checking, within the budget's
 /// nodes (values tried) and time.
 pub fn propagation(csp: &Csp, budget: &Budget) -> CspReport {
-    propagation_by(csp, Cap::of(budget.max_nodes, budget))
+    propagation_by(
+        csp,
+        Cap::nodes(budget.max_nodes, budget.deadline(Instant::now())),
+    )
 }
 
 /// [`propagation`], by a cap set by the caller.
@@ -130,8 +135,8 @@ pub(crate) fn propagation_by(csp: &Csp, cap: Cap) -> CspReport {
             if let Some(top) = stack.last_mut() {
                 top.1 = i + 1;
             }
-            if cap.reached(stats.nodes) {
-                return CspReport::stopped(stats);
+            if let Some(limit) = cap.ran_out(stats.nodes) {
+                return CspReport::stopped(stats, limit);
             }
             stats.nodes += 1;
             search.assigned[x] = true;

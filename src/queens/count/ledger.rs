@@ -172,14 +172,19 @@ impl Ledger {
         self.seconds
     }
 
-    /// What the counted pieces found: the solutions, and the classes for the bitboard search;
-    /// `gave_up` while pieces are left.
-    pub fn tally(&self) -> Tally {
-        Tally {
+    /// What the counted pieces found once every piece is counted: the solutions, and the
+    /// classes for the bitboard search; `None` while pieces are left.
+    pub fn tally(&self) -> Option<Tally> {
+        self.is_complete().then_some(Tally {
             all: self.solutions,
             fundamental: (self.method == CountMethod::Bitboard).then_some(self.classes),
-            gave_up: !self.is_complete(),
-        }
+            gave_up: None,
+        })
+    }
+
+    /// The solutions of the pieces counted so far.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
     }
 
     /// The ledger as a small text file: a line a field, the pieces counted as ranges, and a

@@ -7,6 +7,7 @@ use super::pieces::{count_both, count_by_halves};
 use super::search::CountOptions;
 use super::tally::{CountMethod, Tally};
 use crate::backtrack::{self, MAX_ROWS};
+use crate::budget::Limit;
 use crate::queens::error::QueensError;
 use crate::{csp, dp};
 
@@ -21,7 +22,7 @@ pub const MAX_SAT_COUNT_N: usize = 12;
 /// ```
 /// use nqueens::queens::{CountMethod, CountOptions, count_by};
 /// let tally = count_by(8, CountMethod::Csp, &CountOptions::default())?;
-/// assert_eq!((tally.all, tally.gave_up), (92, false));
+/// assert_eq!((tally.all, tally.gave_up), (92, None));
 /// # Ok::<(), nqueens::queens::QueensError>(())
 /// ```
 ///
@@ -38,12 +39,22 @@ pub fn count_by(
     let out_of_time = || QueensError::GaveUp {
         n,
         solver: "counting",
-        after: options.budget.time_ran_out(),
+        after: deadline.ran_out(),
+    };
+    // A search stopped by its nodes counted part of the solutions; one stopped by the clock is
+    // an error.
+    let tally = |all, gave_up: Option<Limit>| match gave_up {
+        Some(Limit::Time(_)) => Err(out_of_time()),
+        gave_up => Ok(Tally {
+            all,
+            fundamental: None,
+            gave_up,
+        }),
     };
     let all = |all| Tally {
         all,
         fundamental: None,
-        gave_up: false,
+        gave_up: None,
     };
     if n == 0 {
         return Err(QueensError::Empty);
@@ -54,7 +65,7 @@ pub fn count_by(
             Ok(Tally {
                 all: counts.all,
                 fundamental: Some(counts.fundamental),
-                gave_up: false,
+                gave_up: None,
             })
         }
         CountMethod::Halves => count_by_halves(n, options).map(all),
@@ -93,31 +104,15 @@ pub fn count_by(
                 });
             }
             let search = backtrack::count_rows_by(n, max_squares, deadline);
-            if search.gave_up && deadline.expired() {
-                return Err(out_of_time());
-            }
-            Ok(Tally {
-                gave_up: search.gave_up,
-                ..all(search.solutions)
-            })
+            tally(search.solutions, search.gave_up)
         }
         CountMethod::Csp => {
-            let max_nodes = options.budget.max_nodes.unwrap_or(u64::MAX);
             let problem = crate::queens::csp::create_csp_by(n, deadline)
                 .map_err(|error| QueensError::of_csp(n, &error))?
                 .ok_or_else(out_of_time)?;
-            let cap = csp::solve::Cap {
-                max: max_nodes,
-                deadline,
-            };
+            let cap = csp::solve::Cap::nodes(options.budget.max_nodes, deadline);
             let counted = csp::solve::count_solutions_by(&problem, cap);
-            if counted.gave_up && deadline.expired() {
-                return Err(out_of_time());
-            }
-            Ok(Tally {
-                gave_up: counted.gave_up,
-                ..all(counted.solutions)
-            })
+            tally(counted.solutions, counted.gave_up)
         }
     }
 }

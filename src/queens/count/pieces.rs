@@ -424,6 +424,6 @@ pub fn merge(parts: &[Ledger]) -> Result<Tally, LedgerError> {
     Ok(Tally {
         all,
         fundamental: (first.method == CountMethod::Bitboard).then_some(classes),
-        gave_up: false,
+        gave_up: None,
     })
 }

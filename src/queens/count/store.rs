@@ -102,13 +102,13 @@ pub fn count_kept(request: &KeptCount<'_>, options: &CountOptions<'_>) -> Result
     if let Some(result) = files.result.as_deref().filter(|path| path.exists()) {
         let ledger = read_ledger(result)?;
         check_same(&ledger, n, method, part, result)?;
-        if ledger.is_complete() {
+        if let Some(tally) = ledger.tally() {
             (request.notice)(&format!(
                 "{n} queens, {part}: already counted in {}",
                 result.display()
             ));
             return Ok(Kept {
-                tally: ledger.tally(),
+                tally,
                 unstored: None,
             });
         }
@@ -173,10 +173,12 @@ pub fn count_kept(request: &KeptCount<'_>, options: &CountOptions<'_>) -> Result
                 // The count is whole (or its result written): the checkpoint has served.
                 let _ = std::fs::remove_file(&files.checkpoint);
             }
-            Ok(Kept {
-                tally: ledger.tally(),
-                unstored,
-            })
+            let tally = ledger.tally().ok_or_else(|| {
+                Failure::output(format!(
+                    "counting {n} queens ended with pieces left uncounted"
+                ))
+            })?;
+            Ok(Kept { tally, unstored })
         }
         Err(QueensError::GaveUp {
             after: Limit::Time(_),
@@ -212,7 +214,7 @@ fn stopped(
     Failure::output(match kept {
         Err(e) => format!(
             "{stopped} ({} solutions so far), which could not be kept: {}: {e}",
-            ledger.tally().all,
+            ledger.solutions(),
             checkpoint.display()
         ),
         Ok(()) => format!(

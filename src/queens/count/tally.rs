@@ -1,6 +1,7 @@
 //! What a count is asked to use and what it gives: [`CountMethod`] and [`Tally`].
 
 use super::halves::{HALVES_FASTER_FROM, MAX_HALVES_N};
+use crate::budget::Limit;
 use crate::queens::encoding::Encoding;
 
 /// A way to count the solutions of n queens.
@@ -50,8 +51,9 @@ pub struct Tally {
     pub all: u64,
     /// The symmetry classes, where the method counts them ([`CountMethod::Bitboard`]).
     pub fundamental: Option<u64>,
-    /// `true` when a search stopped at its budget, so that `all` is only a lower bound.
-    pub gave_up: bool,
+    /// What ran out when a search stopped at its budget of nodes (or squares), so that `all` is
+    /// only a lower bound. (A count stopped by its time limit is an error instead.)
+    pub gave_up: Option<Limit>,
 }
 
 impl Tally {

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::found::{Found, Stats, narrow, out_of_range};
 use crate::backtrack::{self, MAX_ROWS};
-use crate::budget::{Budget, Limit};
+use crate::budget::Budget;
 use crate::queens::error::QueensError;
 
 /// The row search, within the squares and the time of `limits` (the time counted from `start`).
@@ -21,15 +21,13 @@ pub(super) fn place(n: usize, limits: &Budget, start: Instant) -> Result<Found, 
             columns: narrow(columns),
             stats,
         }),
-        None if search.gave_up => Err(QueensError::GaveUp {
-            n,
-            solver: "backtracking",
-            after: if search.squares < max_squares {
-                limits.time_ran_out()
-            } else {
-                Limit::Squares(search.squares)
+        None => Err(match search.gave_up {
+            Some(after) => QueensError::GaveUp {
+                n,
+                solver: "backtracking",
+                after,
             },
+            None => QueensError::NoSolution { n },
         }),
-        None => Err(QueensError::NoSolution { n }),
     }
 }

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::found::{Found, Stats, narrow};
 use super::kind::Method;
-use crate::budget::{Budget, Limit};
+use crate::budget::Budget;
 use crate::csp::solve::{self, Cap};
 use crate::queens::error::QueensError;
 
@@ -18,21 +18,18 @@ pub(super) fn place(
     let built = crate::queens::csp::create_csp_by(n, deadline)
         .map_err(|error| QueensError::of_csp(n, &error))?;
     let Some(problem) = built else {
-        return Err(out_of_time(n, method, limits));
+        return Err(QueensError::GaveUp {
+            n,
+            solver: method.name(),
+            after: deadline.ran_out(),
+        });
     };
-    let nodes = Cap {
-        max: limits.max_nodes.unwrap_or(u64::MAX),
-        deadline,
-    };
+    let nodes = Cap::nodes(limits.max_nodes, deadline);
     let report = match *method {
         Method::CspBacktracking => solve::backtracking_by(&problem, nodes),
         Method::CspPropagation => solve::propagation_by(&problem, nodes),
         Method::CspMinConflicts { seed } => {
-            let steps = Cap {
-                max: limits.max_steps.unwrap_or(u64::MAX),
-                deadline,
-            };
-            solve::min_conflicts_by(&problem, seed, steps)
+            solve::min_conflicts_by(&problem, seed, Cap::steps(limits.max_steps, deadline))
         }
         _ => unreachable!("csp::place is called for the CSP methods only"),
     };
@@ -54,24 +51,13 @@ pub(super) fn place(
             columns: narrow(values.iter().map(|&v| usize::try_from(v).unwrap_or(0))),
             stats,
         }),
-        None if report.gave_up && deadline.expired() => Err(out_of_time(n, method, limits)),
-        None if report.gave_up => Err(QueensError::GaveUp {
-            n,
-            solver: method.name(),
-            after: if matches!(method, Method::CspMinConflicts { .. }) {
-                Limit::Steps(s.steps)
-            } else {
-                Limit::Nodes(s.nodes)
+        None => Err(match report.gave_up {
+            Some(after) => QueensError::GaveUp {
+                n,
+                solver: method.name(),
+                after,
             },
+            None => QueensError::NoSolution { n },
         }),
-        None => Err(QueensError::NoSolution { n }),
-    }
-}
-
-fn out_of_time(n: usize, method: &Method, limits: &Budget) -> QueensError {
-    QueensError::GaveUp {
-        n,
-        solver: method.name(),
-        after: limits.time_ran_out(),
     }
 }
