@@ -6,6 +6,7 @@
 //! the other.
 
 use std::fmt;
+use std::ops::Not;
 
 pub use crate::budget::{Budget, Limit};
 use crate::logic::{Clauses, Model};
@@ -21,6 +22,47 @@ pub enum Outcome<M = Model> {
     Unsatisfiable,
     /// The budget ran out first.
     GaveUp(Limit),
+}
+
+/// A literal as both solvers number it: variable `v` (from 0) is `2v` when positive and `2v + 1`
+/// when negative, so that a literal indexes arrays kept per literal and its complement is one
+/// bit away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Lit(pub(crate) u32);
+
+impl Lit {
+    /// Variable `var` (from 0), negated or not.
+    pub(crate) fn new(var: usize, negative: bool) -> Lit {
+        Lit(u32::try_from(2 * var).unwrap_or(u32::MAX - 1) | u32::from(negative))
+    }
+    /// The literal of a DIMACS number (variables from 1, negative for a negation).
+    pub(crate) fn from_dimacs(n: i32) -> Lit {
+        Lit((n.unsigned_abs() - 1) * 2 + u32::from(n < 0))
+    }
+    /// The DIMACS number of the literal.
+    pub(crate) fn to_dimacs(self) -> i32 {
+        let v = i32::try_from(self.var() + 1).unwrap_or(i32::MAX);
+        if self.negative() { -v } else { v }
+    }
+    /// Its variable, from 0.
+    pub(crate) fn var(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+    /// Whether it is a negation.
+    pub(crate) fn negative(self) -> bool {
+        self.0 & 1 == 1
+    }
+    /// Its place in an array kept per literal.
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
 }
 
 impl<M> Outcome<M> {

@@ -38,10 +38,8 @@ impl Solver {
         // The most active unassigned variable, in its saved phase.
         loop {
             let v = self.order.pop(&self.activity)?;
-            if self.value(Lit(u32::try_from(2 * v).unwrap_or(u32::MAX))) == Value::Unassigned {
-                return Some(Lit(
-                    u32::try_from(2 * v).unwrap_or(u32::MAX) + u32::from(!self.saved[v])
-                ));
+            if self.value(Lit::new(v, false)) == Value::Unassigned {
+                return Some(Lit::new(v, !self.saved[v]));
             }
         }
     }

@@ -455,7 +455,7 @@ impl Simplifier {
             {
                 continue;
             }
-            let lit = Lit(2 * u32::try_from(v).unwrap_or(u32::MAX));
+            let lit = Lit::new(v, false);
             let (pos, neg) = (self.live(lit).len(), self.live(!lit).len());
             if pos + neg == 0 || pos + neg > OCCURRENCE_LIMIT {
                 continue;
@@ -480,7 +480,7 @@ impl Simplifier {
     /// Eliminates variable `v` if its resolvents are no more than its clauses and none is too
     /// long. Whether it did.
     fn try_eliminate(&mut self, v: usize) -> bool {
-        let lit = Lit(2 * u32::try_from(v).unwrap_or(u32::MAX));
+        let lit = Lit::new(v, false);
         let pos = self.live(lit).to_vec();
         let neg = self.live(!lit).to_vec();
         if pos.is_empty() && neg.is_empty() {

@@ -362,7 +362,7 @@ impl Solver {
     /// before the search, so that it never decides them; their values are made later.
     pub(super) fn set_aside(&mut self, variables: impl Iterator<Item = usize>) {
         for v in variables {
-            self.assign(!Lit(u32::try_from(2 * v).unwrap_or(u32::MAX)), Reason::NONE);
+            self.assign(Lit::new(v, true), Reason::NONE);
         }
     }
 
@@ -663,7 +663,7 @@ impl Solver {
             }
             let Some(lit) = self.pick() else {
                 let values = (0..self.level.len())
-                    .map(|v| self.values[2 * v] == Value::True)
+                    .map(|v| self.values[Lit::new(v, false).index()] == Value::True)
                     .collect();
                 return CnfOutcome::Satisfiable(values);
             };

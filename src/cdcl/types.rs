@@ -1,35 +1,7 @@
-//! The solver's own small types: literals as numbers, values per literal, reasons, and
-//! watch-list entries.
+//! The solver's own small types: values per literal, reasons, and watch-list entries; and the
+//! literal as a number, which Davis–Putnam's engine shares ([`crate::sat`]'s `Lit`).
 
-/// A literal: variable `v` (from 0) is `2v` when positive and `2v + 1` when negative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(super) struct Lit(pub(super) u32);
-
-impl Lit {
-    pub(super) fn from_dimacs(n: i32) -> Lit {
-        Lit((n.unsigned_abs() - 1) * 2 + u32::from(n < 0))
-    }
-    pub(super) fn to_dimacs(self) -> i32 {
-        let v = i32::try_from(self.var() + 1).unwrap_or(i32::MAX);
-        if self.negative() { -v } else { v }
-    }
-    pub(super) fn var(self) -> usize {
-        (self.0 >> 1) as usize
-    }
-    pub(super) fn negative(self) -> bool {
-        self.0 & 1 == 1
-    }
-    pub(super) fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl std::ops::Not for Lit {
-    type Output = Lit;
-    fn not(self) -> Lit {
-        Lit(self.0 ^ 1)
-    }
-}
+pub(super) use crate::sat::Lit;
 
 /// A literal's value (kept per literal, so that reading one is a single look-up).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

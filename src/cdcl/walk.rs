@@ -88,7 +88,7 @@ impl Walk {
         let value: Vec<bool> = start
             .iter()
             .enumerate()
-            .map(|(v, &phase)| match fixed[2 * v] {
+            .map(|(v, &phase)| match fixed[Lit::new(v, false).index()] {
                 Value::True => true,
                 Value::False => false,
                 Value::Unassigned => phase,

@@ -24,9 +24,7 @@ use std::time::Instant;
 use super::{Heuristic, Limit, Options, Outcome, Stats, Step, jeroslow_wang_weight};
 use crate::hash::{FNV_START, fnv};
 use crate::logic::{Clauses, Literal, Model, Variable};
-
-/// A literal as a number: `2·variable` for `p`, `2·variable + 1` for `¬p`.
-type Lit = u32;
+use crate::sat::Lit;
 
 const UNASSIGNED: u8 = 0;
 const TRUE: u8 = 1;
@@ -102,12 +100,9 @@ impl Engine {
             .collect();
         variables.sort_unstable();
         variables.dedup();
-        let index: HashMap<Variable, u32> = variables
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| (v, to_u32(i)))
-            .collect();
-        let lit = |l: &Literal| 2 * index[&l.variable()] + u32::from(l.is_negative());
+        let index: HashMap<Variable, usize> =
+            variables.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let lit = |l: &Literal| Lit::new(index[&l.variable()], l.is_negative());
         let literal_count = 2 * variables.len();
         let mut engine = Engine {
             units: Vec::new(),
@@ -138,15 +133,15 @@ impl Engine {
                 [a] => engine.units.push(lit(a)),
                 [a, b] => {
                     let (a, b) = (lit(a), lit(b));
-                    engine.implied[(a ^ 1) as usize].push(b);
-                    engine.implied[(b ^ 1) as usize].push(a);
+                    engine.implied[(!a).index()].push(b);
+                    engine.implied[(!b).index()].push(a);
                 }
                 literals => {
                     let id = to_u32(engine.long.len());
                     let start = to_u32(engine.literals.len());
                     for l in literals {
                         engine.literals.push(lit(l));
-                        engine.occurs[lit(l) as usize].push(id);
+                        engine.occurs[lit(l).index()].push(id);
                     }
                     let len = to_u32(literals.len());
                     engine.long.push(Long {
@@ -170,7 +165,7 @@ impl Engine {
     }
 
     fn is_unassigned(&self, l: Lit) -> bool {
-        self.truth[l as usize] == UNASSIGNED
+        self.truth[l.index()] == UNASSIGNED
     }
 
     /// The literals of long clause `c` that are still unassigned: what unit cut has left of it.
@@ -182,20 +177,20 @@ impl Engine {
     }
 
     fn to_literal(&self, l: Lit) -> Literal {
-        Literal::new(self.variables[(l / 2) as usize], l.is_multiple_of(2))
+        Literal::new(self.variables[l.var()], !l.negative())
     }
 
     /// Makes `l` true; its clauses are updated when `propagate` reaches it on the trail.
     fn assign(&mut self, l: Lit) {
-        self.truth[l as usize] = TRUE;
-        self.truth[(l ^ 1) as usize] = FALSE;
+        self.truth[l.index()] = TRUE;
+        self.truth[(!l).index()] = FALSE;
         self.trail.push(l);
     }
 
     /// Makes `l` true because a clause has only `l` left. Returns `false` if `l` is false (a
     /// conflict).
     fn force(&mut self, l: Lit) -> bool {
-        match self.truth[l as usize] {
+        match self.truth[l.index()] {
             UNASSIGNED => {
                 self.assign(l);
                 self.stats.unit_propagations += 1;
@@ -210,7 +205,7 @@ impl Engine {
     fn unit(&mut self, c: usize) -> bool {
         let mut left = None;
         for &l in self.clause(c) {
-            match self.truth[l as usize] {
+            match self.truth[l.index()] {
                 TRUE => return true, // already on the trail, not yet propagated
                 UNASSIGNED => left = Some(l),
                 _ => {}
@@ -227,10 +222,10 @@ impl Engine {
                 self.timed_out = true;
                 return false;
             }
-            let l = self.trail[self.head] as usize;
+            let l = self.trail[self.head];
             self.head += 1;
             // The counters of a literal before `head` are always complete, so undo is exact.
-            for &c in &self.occurs[l] {
+            for &c in &self.occurs[l.index()] {
                 let long = &mut self.long[c as usize];
                 long.sat += 1;
                 if long.sat == 1 {
@@ -239,7 +234,7 @@ impl Engine {
             }
             let mut ok = true;
             // (The lists are lent out while `unit` and `force` change the rest of the engine.)
-            let shortened = std::mem::take(&mut self.occurs[l ^ 1]);
+            let shortened = std::mem::take(&mut self.occurs[(!l).index()]);
             for &c in &shortened {
                 let long = &mut self.long[c as usize];
                 long.free -= 1;
@@ -247,10 +242,10 @@ impl Engine {
                     ok = self.unit(c as usize);
                 }
             }
-            self.occurs[l ^ 1] = shortened;
-            let implied = std::mem::take(&mut self.implied[l]);
+            self.occurs[(!l).index()] = shortened;
+            let implied = std::mem::take(&mut self.implied[l.index()]);
             ok = ok && implied.iter().all(|&m| self.force(m));
-            self.implied[l] = implied;
+            self.implied[l.index()] = implied;
             if !ok {
                 return false;
             }
@@ -261,9 +256,9 @@ impl Engine {
     /// Undoes the trail back to `len` literals.
     fn backtrack(&mut self, len: usize) {
         for i in (len..self.trail.len()).rev() {
-            let l = self.trail[i] as usize;
+            let l = self.trail[i];
             if i < self.head {
-                for &c in &self.occurs[l] {
+                for &c in &self.occurs[l.index()] {
                     let long = &mut self.long[c as usize];
                     long.sat -= 1;
                     if long.sat == 0 {
@@ -274,12 +269,12 @@ impl Engine {
                         }
                     }
                 }
-                for &c in &self.occurs[l ^ 1] {
+                for &c in &self.occurs[(!l).index()] {
                     self.long[c as usize].free += 1;
                 }
             }
-            self.truth[l] = UNASSIGNED;
-            self.truth[l ^ 1] = UNASSIGNED;
+            self.truth[l.index()] = UNASSIGNED;
+            self.truth[(!l).index()] = UNASSIGNED;
         }
         self.trail.truncate(len);
         self.head = self.head.min(len);
@@ -288,7 +283,7 @@ impl Engine {
     /// How many open binary clauses contain the unassigned literal `l`: those `{l, m}` with `m`
     /// unassigned too (after propagation, `m` cannot be false).
     fn open_binaries(&self, l: Lit) -> usize {
-        self.implied[(l ^ 1) as usize]
+        self.implied[(!l).index()]
             .iter()
             .filter(|&&m| self.is_unassigned(m))
             .count()
@@ -296,10 +291,10 @@ impl Engine {
 
     /// Whether the unassigned literal `l` occurs in an open clause.
     fn occurs_open(&self, l: Lit) -> bool {
-        self.occurs[l as usize]
+        self.occurs[l.index()]
             .iter()
             .any(|&c| self.long[c as usize].sat == 0)
-            || self.implied[(l ^ 1) as usize]
+            || self.implied[(!l).index()]
                 .iter()
                 .any(|&m| self.is_unassigned(m))
     }
@@ -307,9 +302,9 @@ impl Engine {
     /// The first unassigned variable that occurs in an open clause; positive literal. `None`
     /// when every clause is satisfied.
     fn first_variable(&self) -> Option<Lit> {
-        (0..to_u32(self.variables.len()))
-            .map(|v| 2 * v)
-            .find(|&l| self.is_unassigned(l) && (self.occurs_open(l) || self.occurs_open(l ^ 1)))
+        (0..self.variables.len())
+            .map(|v| Lit::new(v, false))
+            .find(|&l| self.is_unassigned(l) && (self.occurs_open(l) || self.occurs_open(!l)))
     }
 
     /// The literal with the highest Jeroslow–Wang score over the saturated clause *set*; `None`
@@ -327,7 +322,7 @@ impl Engine {
             }
         }
         let pair = jeroslow_wang_weight(2);
-        for l in 0..to_u32(self.truth.len()) {
+        for l in (0..to_u32(self.truth.len())).map(Lit) {
             if self.is_unassigned(l) {
                 let count = self.open_binaries(l);
                 if count > 0 {
@@ -343,24 +338,24 @@ impl Engine {
         // The highest score; among equals the smallest literal (earlier variable, positive first).
         let mut best: Option<Lit> = None;
         for &l in &self.touched {
-            let score = self.scores[l as usize];
+            let score = self.scores[l.index()];
             if best.is_none_or(|b| {
-                let best_score = self.scores[b as usize];
+                let best_score = self.scores[b.index()];
                 score > best_score || (score == best_score && l < b)
             }) {
                 best = Some(l);
             }
         }
         for &l in &self.touched {
-            self.scores[l as usize] = 0;
-            self.seen[l as usize] = false;
+            self.scores[l.index()] = 0;
+            self.seen[l.index()] = false;
         }
         self.touched.clear();
         best
     }
 
     fn score(&mut self, l: Lit, weight: u128, add: bool) {
-        let i = l as usize;
+        let i = l.index();
         if add {
             self.scores[i] += weight;
         } else {
@@ -402,7 +397,7 @@ impl Engine {
                 } else {
                     shortened.push((
                         free,
-                        self.left(c).map(u64::from).fold(FNV_START, fnv),
+                        self.left(c).map(|l| u64::from(l.0)).fold(FNV_START, fnv),
                         to_u32(c),
                     ));
                 }
@@ -434,9 +429,9 @@ impl Engine {
         let free = self.long[c].free;
         if free == 2 {
             let second = left.next().unwrap_or(first);
-            return self.implied[(first ^ 1) as usize].contains(&second);
+            return self.implied[(!first).index()].contains(&second);
         }
-        self.occurs[first as usize].iter().any(|&d| {
+        self.occurs[first.index()].iter().any(|&d| {
             d as usize != c
                 && self.long[d as usize].len == free
                 && self.clause(d as usize).iter().copied().eq(self.left(c))
@@ -449,7 +444,7 @@ impl Engine {
         let mut lits = Vec::with_capacity(clause.len());
         for literal in clause {
             let v = self.variables.binary_search(&literal.variable()).ok()?;
-            lits.push(2 * to_u32(v) + u32::from(literal.is_negative()));
+            lits.push(Lit::new(v, literal.is_negative()));
         }
         lits.sort_unstable();
         lits.dedup();
@@ -459,7 +454,7 @@ impl Engine {
     /// Adds a clause to the engine, whatever the trail holds: its counters start from the
     /// current assignment, and `extra` remembers it for the checks after backtracking.
     fn insert(&mut self, lits: &[Lit]) {
-        if lits.windows(2).any(|pair| pair[0] ^ 1 == pair[1]) {
+        if lits.windows(2).any(|pair| !pair[0] == pair[1]) {
             return; // a tautology is always true
         }
         self.extra.push(lits.to_vec());
@@ -467,8 +462,8 @@ impl Engine {
             [] => self.has_empty = true,
             [a] => self.units.push(*a),
             [a, b] => {
-                self.implied[(a ^ 1) as usize].push(*b);
-                self.implied[(b ^ 1) as usize].push(*a);
+                self.implied[(!*a).index()].push(*b);
+                self.implied[(!*b).index()].push(*a);
             }
             _ => {
                 let id = to_u32(self.long.len());
@@ -476,9 +471,9 @@ impl Engine {
                 let (mut sat, mut free) = (0, 0);
                 for &l in lits {
                     self.literals.push(l);
-                    self.occurs[l as usize].push(id);
-                    sat += u32::from(self.truth[l as usize] == TRUE);
-                    free += u32::from(self.truth[l as usize] != FALSE);
+                    self.occurs[l.index()].push(id);
+                    sat += u32::from(self.truth[l.index()] == TRUE);
+                    free += u32::from(self.truth[l.index()] != FALSE);
                 }
                 let len = to_u32(lits.len());
                 self.long.push(Long {
@@ -502,7 +497,7 @@ impl Engine {
             let mut left = None;
             let mut open = 0;
             for &l in &self.extra[i] {
-                match self.truth[l as usize] {
+                match self.truth[l.index()] {
                     TRUE => {
                         open = usize::MAX;
                         break;
@@ -615,7 +610,7 @@ impl Engine {
                     };
                     self.backtrack(split.trail_len);
                     if !split.second {
-                        let literal = split.literal ^ 1;
+                        let literal = !split.literal;
                         if options.trace {
                             let literal = self.to_literal(literal);
                             trace.push(Step::Retry {
