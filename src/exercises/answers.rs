@@ -113,7 +113,7 @@ impl Wire for Rows {
 }
 
 /// The lines a test cell prints for the judge: one per input, in order, each
-/// `nqueens-answer INDEX OUTCOME`, as [`collect`] prints them.
+/// `nqueens-answer INDEX OUTCOME`, as a test cell prints them while it runs.
 pub fn collected<I: Wire, O: Wire>(inputs: &str, call: impl Fn(I) -> O) -> String {
     let mut text = String::new();
     each_outcome(inputs, call, |line| text.push_str(&line));

@@ -545,7 +545,7 @@ pub fn numbering(clauses: &Clauses) -> Vec<Variable> {
 
 /// The clauses in DIMACS numbers, their variables numbered in order from 1 ([`numbering`]),
 /// and the variable of each number (number `i` is `variables[i - 1]`): the one conversion from
-/// names to numbers, which [`write`], CDCL and its proofs share.
+/// names to numbers, which [`write()`], CDCL and its proofs share.
 pub fn numbered(clauses: &Clauses) -> (Vec<Variable>, Cnf) {
     let variables = numbering(clauses);
     let number: BTreeMap<Variable, i32> = variables.iter().zip(1..).map(|(&v, i)| (v, i)).collect();
