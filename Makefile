@@ -93,31 +93,34 @@ slurm-test: build
 	tools/slurm/test.sh
 
 ## setup: the Python tools in .venv and the evcxr Rust kernel (each only if missing), and the
-## kernel spec that builds in a kept directory (tools/rust_kernel.py)
+## kernel spec that builds in a kept directory (coursework/rust_kernel.py)
 setup: $(VENV)/.installed evcxr kernel
 
-$(VENV)/.installed: tools/requirements.txt tools/constraints.txt
+# The pinned tools first, then the project's own package (pyproject.toml: coursework/ and tools/)
+# in editable mode, without dependencies: its imports reach the files as they are.
+$(VENV)/.installed: tools/requirements.txt tools/constraints.txt pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r tools/requirements.txt \
 		-c tools/constraints.txt
-	cat tools/requirements.txt tools/constraints.txt > $@
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --editable .
+	cat tools/requirements.txt tools/constraints.txt pyproject.toml > $@
 
-# evcxr_jupyter, the pinned version with the one change of tools/rust_kernel.py (EVCXR_CHANGE: a
+# evcxr_jupyter, the pinned version with the one change of coursework/rust_kernel.py (EVCXR_CHANGE: a
 # kernel that stopped answering when a client left as another came): building it takes 10-15
 # minutes on two cores, only when cargo does not list that build.
 evcxr:
-	@CARGO=$(CARGO) $(PYTHON3) tools/rust_kernel.py --evcxr $(EVCXR_VERSION)
+	@CARGO=$(CARGO) $(PYTHON3) coursework/rust_kernel.py --evcxr $(EVCXR_VERSION)
 	@test -f $(KERNEL_SPEC) || evcxr_jupyter --install
 
 # The Jupyter kernel spec in .venv (which Jupyter prefers to the user's): evcxr started by
-# tools/rust_kernel.py, which gives each kernel a build directory kept between starts.
+# coursework/rust_kernel.py, which gives each kernel a build directory kept between starts.
 kernel: $(VENV)/.installed evcxr
-	@$(PY) tools/rust_kernel.py --install $(VENV) --crate . --crate coursework/kit
+	@$(PY) coursework/rust_kernel.py --install $(VENV) --crate . --crate coursework/kit
 
 ## kernel-warm: build the crate once in the kernels' cache, for every way the notebooks load it,
 ## so that the first notebook opened shows its first board in seconds
 kernel-warm: setup
-	$(PY) tools/rust_kernel.py --warm notebooks/*.ipynb notebooks/exercises/*.ipynb --crate . --crate coursework/kit
+	$(PY) coursework/rust_kernel.py --warm notebooks/*.ipynb notebooks/exercises/*.ipynb --crate . --crate coursework/kit
 
 ## kernel-test: the kernels' build cache: two kernels never share a directory, and a changed crate
 ## is built again after a restart (even when its files look older than the build); and a kernel
@@ -164,7 +167,7 @@ grade-test: setup sandbox
 ## sandbox: the grading kernels' sandbox (coursework/sandbox.py), as root and once: bubblewrap,
 ## and the toolchain where the kernels' users (one a kernel, no account) can read it
 sandbox: setup
-	$(PY) coursework/sandbox.py --install
+	$(PY) -m coursework.sandbox --install
 
 ## chromium: Debian's Chromium for the browser tests, installed or upgraded to the distribution's
 ## current version (what a new machine gets); prints the version

@@ -64,7 +64,7 @@ def sandboxed(manager, build, snapshot, uid, opt):
     """Makes a kernel manager start its kernel in the sandbox, as the user `uid`, building in
     `build` at the optimisation `opt`, and speak to it over Jupyter's `ipc` transport: the Unix
     sockets of the kernel's relay in `build/sockets` (sandbox.py)."""
-    import sandbox
+    from coursework import sandbox
 
     manager.transport = "ipc"
     manager.ip = str(pathlib.Path(build) / sandbox.SOCKETS / "kernel")
@@ -76,7 +76,7 @@ def sandboxed(manager, build, snapshot, uid, opt):
 
 def warm_in(build, setup, snapshot, opt):
     """Runs a notebook's setup cell in a sandboxed kernel building in `build` (the warm base)."""
-    import sandbox
+    from coursework import sandbox
 
     with sandbox.Slot() as slot:
         sandbox.prepare_build(pathlib.Path(build), slot.uid)
@@ -95,9 +95,6 @@ def warm_in(build, setup, snapshot, opt):
             manager.shutdown_kernel(now=True)
 
 
-# Whether this is the grader's copy of this file, beside sandbox.py (the students' bundle holds
-# this file alone).
-GRADING = pathlib.Path(__file__).with_name("sandbox.py").exists()
 # The line a graded test cell prints after its answers (answers.rs's DONE).
 DONE = "nqueens-answers-done"
 
@@ -153,6 +150,9 @@ class EvcxrExecute(Execute):
     does not answer within GRACE_SECONDS after that is ended whole. Nothing the student's code
     does to its own process, its descriptors or its clock changes when the cell's time is up."""
 
+    grading = Bool(False, help="The course grades (grading.py says so): the clock spares the "
+                   "kernel's own processes, and a cell's outputs held are bounded. A student's "
+                   "Validate leaves it off.").tag(config=True)
     sandbox = Bool(False, help="Run each notebook's kernel in the sandbox of sandbox.py, "
                    "against the students' kit").tag(config=True)
     course_root = Unicode("", help="The course folder, whose release/<assignment>/kit the "
@@ -167,7 +167,7 @@ class EvcxrExecute(Execute):
         self.kernel = []
         if not self.sandbox:
             return super().preprocess(nb, resources, km)
-        import sandbox
+        from coursework import sandbox
 
         reason = sandbox.why_not()
         if reason:
@@ -211,12 +211,12 @@ class EvcxrExecute(Execute):
     async def async_start_new_kernel_client(self):
         """The client, once the kernel answers; and, when the course grades, before any cell
         runs, the processes the kernel is made of, which the clock spares
-        (sandbox.kernel_processes). (A student's Validate keeps no clock: sandbox.py, the
-        grader's, is not in the students' bundle.)"""
+        (sandbox.kernel_processes). (A student's Validate keeps no clock, and its bundle has
+        no sandbox.py.)"""
         client = await super().async_start_new_kernel_client()
         process = getattr(getattr(self.km, "provisioner", None), "process", None)
-        if process is not None and GRADING:
-            import sandbox
+        if process is not None and self.grading:
+            from coursework import sandbox
 
             self.kernel = sandbox.kernel_processes(process.pid)
         return client
@@ -266,7 +266,7 @@ class EvcxrExecute(Execute):
     async def keep_time(self, clock):
         """At the clock's limit, ends the cell's run; a kernel that still does not answer after
         GRACE_SECONDS is ended whole."""
-        import sandbox
+        from coursework import sandbox
 
         await asyncio.sleep(max(0.0, clock.deadline - monotonic()))
         clock.stopped = True
@@ -278,7 +278,7 @@ class EvcxrExecute(Execute):
         await ensure_async(self.km.shutdown_kernel(now=True))
 
     def process_message(self, msg, cell, cell_index):
-        if GRADING and msg["msg_type"] in OUTPUTS:
+        if self.grading and msg["msg_type"] in OUTPUTS:
             # A cell's outputs are held in the grader's memory until the notebook is saved: past
             # CELL_OUTPUT_BYTES of them, the rest is dropped.
             size = len(json.dumps(msg["content"]))

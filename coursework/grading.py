@@ -21,11 +21,7 @@ import re
 import secrets
 import subprocess
 
-import evcxr_execute
 import nbformat
-import outputs
-import records
-from evcxr_execute import EvcxrExecute
 from nbconvert.preprocessors import ClearMetadataPreprocessor, Preprocessor
 from nbgrader.preprocessors import (
     AssignLatePenalties,
@@ -43,6 +39,9 @@ from nbgrader.preprocessors import (
     SaveAutoGrades,
     SaveCells,
 )
+
+from coursework import evcxr_execute, outputs, records
+from coursework.evcxr_execute import EvcxrExecute
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -408,6 +407,7 @@ def configure(c):
     c.ClearHiddenTests.begin_test_delimeter = "BEGIN HIDDEN TESTS"
     c.ClearHiddenTests.end_test_delimeter = "END HIDDEN TESTS"
 
+    c.EvcxrExecute.grading = True
     c.EvcxrExecute.sandbox = SANDBOX
     c.EvcxrExecute.course_root = c.CourseDirectory.root
 

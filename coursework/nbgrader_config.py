@@ -8,10 +8,6 @@ work is graded (the sandbox, the judge outside the student's process, the hidden
 is grading.py's.
 """
 
-import pathlib
-import sys
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import grading  # from this file's folder, put first on the path above
+from coursework import grading
 
 grading.configure(get_config())  # noqa: F821 (nbgrader provides get_config)

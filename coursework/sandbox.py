@@ -53,6 +53,8 @@ import subprocess
 import sys
 import time
 
+from coursework import rust_kernel
+
 HOME = pathlib.Path(os.environ.get("NQUEENS_SANDBOX_HOME", "/var/lib/nqueens-sandbox"))
 # The kernels' users: SLOTS user ids from FIRST_UID, which no account may hold (`--install` and
 # `--check` make sure), one per kernel at a time, so that the process limit (a count per user),
@@ -174,9 +176,6 @@ def install():
         stamp.write_text(version + "\n")
     private_index(cargo_home / "registry" / "index", HOME / "cargo" / "registry" / "index")
     # rust-analyzer, in every graded kernel, would read them at its start (rust_kernel.py).
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))
-    import rust_kernel
-
     rust_kernel.without_unread_sources(HOME / "toolchain" / SOURCES)
     binary = evcxr_binary()
     if not (HOME / "evcxr_jupyter").exists() or digest_of_file(binary) != digest_of_file(

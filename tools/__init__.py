@@ -1,4 +1,5 @@
 """The tools behind `make`: running and checking the notebooks, the browser and JupyterLab tests,
-the coursework's release and grading, and the Rust kernel's kept build folder. Each is run from
-the top folder of the repository as `python -m tools.NAME` (see tools/README.md); rust_kernel.py
-alone is also run by path, by the kernel spec, and imports nothing of this package."""
+the coursework's release and grading test, the course hub's set-up and test. Each is run as
+`python -m tools.NAME` (see tools/README.md). They build on the `coursework` package (the Rust
+kernel's launcher, the grading, the hub's layout), which never imports this one; pyproject.toml
+makes the two one installed package."""

@@ -48,7 +48,7 @@ import subprocess
 import sys
 import time
 
-from tools import rust_kernel
+from coursework import rust_kernel
 from tools.cheats import (
     CHEATS,
     COVER_SIGNS,
@@ -399,12 +399,11 @@ def nbgrader(action, assignment, root=WORK, student=None, check=True):
     env = dict(os.environ)
     env["NQUEENS_COURSE_ROOT"] = str(root)
     env["NQUEENS_CRATE"] = str(ROOT)
-    # The grading kernels build in a cache of their own (tools/rust_kernel.py), kept between
+    # The grading kernels build in a cache of their own (coursework/rust_kernel.py), kept between
     # gradings: the first notebook compiles the coursework crate, the others find it built.
     env.setdefault("NQUEENS_KERNEL_CACHE", str(rust_kernel.user_cache() / "nqueens" / "grading"))
     # nbgrader runs alembic (its database migrations) as a program: it must be on PATH.
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
-    env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run([sys.executable, "-m", "tools.nbgrade", action, assignment,
                            *([student] if student else [])],
                           check=False, cwd=COURSE, env=env, capture_output=True, text=True)
@@ -643,7 +642,7 @@ def bundle(released):
     for name in ("README.md", "Makefile", "nbgrader_config.py"):
         shutil.copy(COURSE / "student" / name, folder / name)
     shutil.copy(COURSE / "evcxr_execute.py", folder / "evcxr_execute.py")
-    shutil.copy(ROOT / "tools" / "rust_kernel.py", folder / "rust_kernel.py")
+    shutil.copy(ROOT / "coursework" / "rust_kernel.py", folder / "rust_kernel.py")
     shutil.copy(ROOT / "tools" / "requirements.txt", folder / "requirements.txt")
     with zipfile.ZipFile(BUNDLE, "w", zipfile.ZIP_DEFLATED) as archive:
         for file in sorted(folder.rglob("*")):

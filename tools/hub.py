@@ -32,12 +32,12 @@ import shutil
 import subprocess
 import sys
 
-from tools import coursework, rust_kernel
+from coursework import rust_kernel
+from coursework.hub import layout
+from tools import coursework
 
 ROOT = coursework.ROOT
 HUB = ROOT / "coursework" / "hub"
-sys.path.insert(0, str(HUB))
-import layout  # coursework/hub/
 
 # The Python every server runs from must be one every user can run: the system's.
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -124,6 +124,21 @@ def python_environment():
     print(f"{layout.VENV}: the hub's Python")
 
 
+def course_package():
+    """This repository's Python package (pyproject.toml: `coursework` and `tools`) in the hub's
+    Python, where JupyterHub's configuration imports the hub's layout from it; installed again
+    when its files change. (A copy, not a link to this folder: every user's server runs from
+    that Python, and the package holds nothing a student may not read.)"""
+    wanted = digest_of(ROOT / "pyproject.toml", *sorted((ROOT / "coursework").rglob("*.py")),
+                       *sorted((ROOT / "tools").glob("*.py")))
+    stamp = layout.VENV / ".course-package"
+    if stamped(stamp, wanted):
+        return
+    run(layout.VENV / "bin" / "python", "-m", "pip", "install", "--quiet",
+        "--disable-pip-version-check", "--no-deps", "--force-reinstall", ROOT)
+    stamp.write_text(wanted)
+
+
 def proxy():
     """configurable-http-proxy, from package-lock.json, with `npm ci`."""
     wanted = (HUB / "package-lock.json").read_text()
@@ -171,11 +186,11 @@ def lectures(folder):
 
 
 def programs():
-    """The kernel's launcher and Validate's executor where every user can run them, evcxr (the
-    sandbox's copy), and the kernel spec in the hub's Python."""
+    """The kernel's launcher where every user can run it, evcxr (the sandbox's copy), and the
+    kernel spec in the hub's Python. (Validate's executor comes from the course's package in
+    that Python: course_package.)"""
     layout.BIN.mkdir(parents=True, exist_ok=True)
-    for source in (ROOT / "tools" / "rust_kernel.py", ROOT / "coursework" / "evcxr_execute.py"):
-        shutil.copy(source, layout.BIN / source.name)
+    shutil.copy(ROOT / "coursework" / "rust_kernel.py", layout.BIN / "rust_kernel.py")
     evcxr = layout.BIN / "evcxr_jupyter"
     if not evcxr.is_symlink():
         evcxr.symlink_to(layout.EVCXR)
@@ -187,9 +202,7 @@ def programs():
 def settings():
     """The Jupyter and nbgrader settings of students' servers and the lecturer's."""
     exchange = f"c.Exchange.root = {str(layout.EXCHANGE)!r}\n"
-    common = ("import sys\n"
-              f"sys.path.insert(0, {str(layout.BIN)!r})\n"
-              "import evcxr_execute  # Validate runs the Rust notebooks with it\n\n"
+    common = ("from coursework import evcxr_execute  # Validate runs the Rust notebooks with it\n\n"
               "c = get_config()  # noqa: F821\n"
               "evcxr_execute.load(c)\n"
               f"c.CourseDirectory.course_id = {layout.COURSE_ID!r}\n" + exchange)
@@ -260,7 +273,7 @@ def grading_secret():
     """The course's grading secret (the hidden tests' seeds come from it, see
     coursework/grading.py), made with the course rather than at the first grading: the
     lecturer's, mode 600, in the course folder."""
-    import grading  # coursework/, on the path layout.py set
+    from coursework import grading
 
     path = grading.secret_file(layout.course_root())
     account_ = pwd.getpwnam(layout.LECTURER)
@@ -311,6 +324,7 @@ def setup():
     # the sticky bit keeps each one's folders from the others.
     layout.EXCHANGE.chmod(0o1777)
     python_environment()
+    course_package()
     proxy()
     toolchain()
     replace_tree(layout.CRATE, lecture_crate)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The kernels' build cache (tools/rust_kernel.py), tested with real evcxr kernels on a small
+"""The kernels' build cache (coursework/rust_kernel.py), tested with real evcxr kernels on a small
 crate of its own in a temporary folder:
 
 1. a kernel builds in a slot of the cache, with the launcher's cargo settings (no LTO, no
@@ -13,7 +13,7 @@ crate of its own in a temporary folder:
 6. a kernel answers every request while clients keep connecting to it and leaving, for
    `CHURN_SECONDS`, as a Jupyter server's short-lived connections do at every kernel start (the
    published evcxr_jupyter 0.22.0 stops answering on its shell channel within about two seconds
-   of this: `EVCXR_CHANGE` in tools/rust_kernel.py says why and what the kernel's build changes).
+   of this: `EVCXR_CHANGE` in coursework/rust_kernel.py says why and what the kernel's build changes).
 
     python -m tools.kernel_test
 """
@@ -28,10 +28,11 @@ import tempfile
 import threading
 import time
 
-from tools import rust_kernel, stuck
+from coursework import rust_kernel
+from tools import stuck
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAUNCHER = ROOT / "tools" / "rust_kernel.py"
+LAUNCHER = ROOT / "coursework" / "rust_kernel.py"
 CHURN_SECONDS = 20
 # How long a request may wait for its answer before the kernel counts as stuck.
 ANSWER_SECONDS = 10

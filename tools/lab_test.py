@@ -7,7 +7,7 @@ sanitiser that strips inline SVG. The boards must show anyway, so for each lectu
 1. opens it as committed, without running anything, and counts the drawings JupyterLab shows (an
    image that decoded to a picture with a size): there must be one for every drawing stored in
    the file;
-2. **cold**: with the kernels' build cache emptied (tools/rust_kernel.py: nothing built, as on a
+2. **cold**: with the kernels' build cache emptied (coursework/rust_kernel.py: nothing built, as on a
    fresh clone), clears every output and runs all cells through JupyterLab's own "Run All
    Cells" command, timed to the first board; for the notebooks of `WHOLE` it waits for the last
    cell, then counts again, and fails on any error or stderr output;
@@ -42,7 +42,8 @@ import sys
 import time
 import urllib.request
 
-from tools import rust_kernel, stuck
+from coursework import rust_kernel
+from tools import stuck
 from tools.browser import Browser, free_port, version
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

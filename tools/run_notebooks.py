@@ -15,7 +15,7 @@ export of each go to target/notebooks/.
                                                just that one
 
 Notebooks run side by side, one a core (`--jobs`, or `NQUEENS_NOTEBOOK_JOBS`), each kernel in a
-build directory of its own (tools/rust_kernel.py), the longest (`LONGEST`) started first so
+build directory of its own (coursework/rust_kernel.py), the longest (`LONGEST`) started first so
 that none is left running alone at the end; with `--update` one at a time, since the
 cells tagged "timing" measure what they show and the outputs written are what a student reads.
 

@@ -19,12 +19,11 @@ network in clear), NQUEENS_HUB_TEST_TOKEN (a service for the hub's test).
 """
 
 import os
-import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import layout  # beside this file
 from jupyterhub.spawner import LocalProcessSpawner
+
+from coursework.hub import layout
 
 c = get_config()  # noqa: F821 (JupyterHub provides it)
 
@@ -96,7 +95,7 @@ c.Spawner.environment = {name: (lambda spawner, name=name: environment(spawner)[
 # idle timeout not many times that, a student at work could be culled between two reports.
 c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = str(max(10, min(300, idle // 4)))
 if os.environ.get("NQUEENS_HUB_SPAWNER") == "slurm":
-    import slurm_spawner
+    from coursework.hub import slurm_spawner
 
     slurm_spawner.configure(c, layout)
     if os.environ.get("NQUEENS_HUB_CONNECT_IP"):

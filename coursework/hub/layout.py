@@ -5,10 +5,10 @@ the hub's configuration (jupyterhub_config.py, in the hub's process, as root) an
 Everything lives under one folder, `$NQUEENS_HUB_ROOT` (default /srv/nqueens), owned by root:
 
     venv/       the Python every server runs from (JupyterLab, nbgrader, JupyterHub; pinned in
-                requirements.txt beside this file)
+                requirements.txt beside this file), with this repository's package (its
+                `coursework`: the hub's layout, and nbgrader's executor for Validate)
     proxy/      configurable-http-proxy, from npm (package-lock.json beside this file)
-    bin/        the Rust kernel's launcher (rust_kernel.py), evcxr, and nbgrader's executor for
-                Validate (evcxr_execute.py)
+    bin/        the Rust kernel's launcher (rust_kernel.py) and evcxr
     toolchain/  the sandbox's Rust toolchain, hard-linked, without core::arch's sources
     crate/      the nqueens library as the lecture notebooks build it (its solvers, no coursework)
     kit/        the coursework crate the assignments build (no reference answers)
@@ -30,12 +30,11 @@ import os
 import pathlib
 import pwd
 import shutil
-import sys
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-import evcxr_execute  # coursework/: the grading's limits
-import sandbox  # coursework/: the toolchain every user can read
+from coursework import (
+    evcxr_execute,  # the grading's limits
+    sandbox,  # the toolchain every user can read
+)
 
 ROOT = pathlib.Path(os.environ.get("NQUEENS_HUB_ROOT", "/srv/nqueens"))
 VENV = ROOT / "venv"
@@ -77,7 +76,7 @@ def course_root(lecturer=LECTURER):
 def kernel_environment():
     """What a server needs in its environment for the Rust kernel: the shared toolchain and
     registry (offline, read-only), the warm build to start from, and the grading's limits for
-    every kernel process (tools/rust_kernel.py sets them)."""
+    every kernel process (coursework/rust_kernel.py sets them)."""
     return {
         "PATH": f"{VENV / 'bin'}:{BIN}:{TOOLCHAIN / 'bin'}:/usr/bin:/bin",
         "CARGO_HOME": str(CARGO_HOME),

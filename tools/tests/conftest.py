@@ -1,6 +1,2 @@
-"""The tools' tests import the tools as the package `tools`, from the repository's top folder."""
-
-import pathlib
-import sys
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+"""The tools' tests import the project's package (`tools`, `coursework`), which `make setup`
+installs into .venv in editable mode (pyproject.toml)."""

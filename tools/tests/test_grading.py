@@ -2,15 +2,8 @@
 sent the kernel (even when evcxr quotes them back coloured a character at a time), and HTML
 only as text, tables, links and images; and the nonces the hidden inputs are drawn from."""
 
-import pathlib
-import sys
-
+from coursework import grading, outputs, records
 from tools import coursework
-
-sys.path.insert(0, str(pathlib.Path(coursework.__file__).resolve().parents[1] / "coursework"))
-import grading  # coursework/grading.py, found through the path above
-import outputs
-import records
 
 INPUTS = '[[[1,1],["0001","0100"]],[[1,2],["0001","0100"]]]'
 

@@ -12,16 +12,17 @@ import time
 
 import pytest
 
-from tools import hub, rust_kernel, stuck
+from coursework import rust_kernel
+from tools import hub, stuck
 
 # The repository, where `python -m tools...` and `from tools import ...` work in a child process.
-REPO = rust_kernel.__file__.rsplit("/tools/", 1)[0]
+REPO = rust_kernel.__file__.rsplit("/coursework/", 1)[0]
 
 
 def limits_in_a_child(setting):
     """What `apply_limits` sets under NQUEENS_KERNEL_LIMITS=`setting`, read in a child process
     (limits cannot be raised again): its exit code, its stderr, and the three limits."""
-    code = ("import resource, sys; sys.path.insert(0, 'tools'); import rust_kernel; "
+    code = ("import resource, sys; from coursework import rust_kernel; "
             "rust_kernel.apply_limits(); "
             "print(*(resource.getrlimit(r)[0] for r in "
             "(resource.RLIMIT_DATA, resource.RLIMIT_CPU, resource.RLIMIT_NPROC)))")

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from tools import rust_kernel
+from coursework import rust_kernel
 
 
 def toolchain(tmp_path, *folders):

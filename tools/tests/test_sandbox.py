@@ -10,9 +10,7 @@ import time
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "coursework"))
-
-import sandbox  # coursework/ is a folder of scripts, not a package
+from coursework import sandbox
 
 
 def test_the_registry_index_shares_no_file_with_roots(tmp_path):
