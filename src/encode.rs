@@ -104,13 +104,6 @@ impl Amo {
         clauses
     }
 
-    /// At most one of the DIMACS variables `variables` (distinct) is true, its clauses added to
-    /// `cnf` and its auxiliary variables made with [`Cnf::fresh`]: the same clauses as
-    /// [`Amo::clauses`], in numbers, for millions of them.
-    pub fn add_to(self, variables: &[i32], cnf: &mut Cnf) {
-        self.write(variables, "", cnf);
-    }
-
     /// At most one of `x` (distinct) is true, written to either kind of clause store, its
     /// auxiliary variables named after `prefix` where the store names them.
     pub fn write<S: Sink>(self, x: &[S::Var], prefix: &str, out: &mut S) {

@@ -3,7 +3,8 @@
 
 use super::arena::TIER_TWO;
 use super::options::ProofStep;
-use super::solver::{Conflict, Deletion, MINIMISE_WALK, OtherLits, Scratch, Solver};
+use super::schedule::Deletion;
+use super::solver::{Conflict, MINIMISE_WALK, OtherLits, Scratch, Solver};
 use super::types::{Lit, Why};
 
 impl Solver {

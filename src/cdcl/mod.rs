@@ -55,6 +55,7 @@ mod heap;
 mod learn;
 mod long;
 mod options;
+mod schedule;
 mod simplify;
 mod solver;
 mod types;

@@ -425,11 +425,6 @@ impl Clauses {
         self.set.iter().map(Clause::len).sum()
     }
 
-    /// Whether every clause is a unit clause.
-    pub fn all_units(&self) -> bool {
-        self.set.iter().all(|c| c.len() == 1)
-    }
-
     /// Whether every clause has a literal that is true in the model (or is a tautology).
     ///
     /// A variable the model leaves unassigned makes none of its literals true.

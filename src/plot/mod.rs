@@ -23,6 +23,7 @@
 mod chart;
 mod course;
 mod draw;
+mod scale;
 
 pub use chart::Chart;
 pub use course::{clause_counts, solution_counts, solution_ratios, times};
