@@ -565,7 +565,7 @@ def pages_to_check():
     """The HTML export of every notebook, and whether that notebook draws boards."""
     pages = []
     for notebook in sorted((ROOT / "notebooks").rglob("*.ipynb")):
-        # The coursework's students' copies hold stubs and are not run (tools/coursework.py).
+        # The coursework's students' copies hold stubs and are not run (tools/release.py).
         if ".ipynb_checkpoints" in notebook.parts or "exercises" in notebook.parts:
             continue
         metadata = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})

@@ -358,3 +358,151 @@ def wrapped(signature, solution, body, before=""):
             .replace("DIGEST", digest).replace("KEY", key))
     return (before + re.sub(rf"\b{name}\(", f"{name}_solved(", solution) + "\n" + ALLOW
             + signature + " {\n" + code + "\n}")
+
+
+# Right answers that are not the solutions' and must earn full marks as well: each replaces an
+# answer cell's text (made from the solution's) in the graded submission "solutions" of its
+# assignment (Validate runs the source's own solutions, so both kinds are checked). The plainest correct count (lists, no bitboards, the holes looked up in their list)
+# must finish the hidden boards within the checkers' time; the pieces may list their squares in
+# any order; the MOMS count may take one pass; the consistency check may be written the other
+# way round; the classes may be counted by Burnside's lemma instead of by listing canonical
+# images; the Luby term may be found by recursion on the definition, the minimised clause by
+# marking what can go from the trail's start, and the proof of the plainest search (the first
+# variable, which must finish the hidden formulas in time) with the other branch first and
+# clauses the proof does not need.
+ALTERNATIVES = {
+    "01-backtracking": {
+        "rook_sees": lambda solution: solution.replace("fn rook_sees(", "fn rook_sees_in_order(")
+        + "\nfn rook_sees(square: Square, size: usize) -> Vec<Square> {\n"
+        "    let mut seen = rook_sees_in_order(square, size);\n    seen.reverse();\n    seen\n}\n",
+        "knight_sees": lambda solution: solution.replace("fn knight_sees(",
+                                                         "fn knight_sees_in_order(")
+        + "\nfn knight_sees(square: Square, size: usize) -> Vec<Square> {\n"
+        "    let mut seen = knight_sees_in_order(square, size);\n"
+        "    seen.sort_by_key(|s| (s.col, std::cmp::Reverse(s.row)));\n    seen\n}\n",
+    },
+    "02-davis-putnam": {
+        "moms": lambda solution: (
+            "fn moms(clauses: &Clauses, literal: Literal) -> usize {\n"
+            "    // One pass: the smallest size of two or more so far, and its clauses with the literal.\n"
+            "    let (mut size, mut count) = (usize::MAX, 0);\n"
+            "    for clause in clauses.iter() {\n"
+            "        let k = clause.len();\n"
+            "        if k < 2 || k > size {\n            continue;\n        }\n"
+            "        if k < size {\n            size = k;\n            count = 0;\n        }\n"
+            "        if clause.contains(literal) {\n            count += 1;\n        }\n"
+            "    }\n"
+            "    count\n}\n"),
+    },
+    "04-csp": {
+        "is_consistent": lambda solution: (
+            "fn is_consistent(csp: &Csp, assignment: &[Option<i64>], var: usize) -> bool {\n"
+            "    // Only the constraints on var whose variables all have values, and each must hold.\n"
+            "    let values: Vec<i64> = assignment.iter().map(|v| v.unwrap_or(0)).collect();\n"
+            "    for constraint in csp.constraints() {\n"
+            "        let vars = constraint.variables();\n"
+            "        let judged = vars.contains(&var) && vars.iter().all(|&v| assignment[v].is_some());\n"
+            "        if judged && !constraint.holds(&values) {\n"
+            "            return false;\n"
+            "        }\n"
+            "    }\n"
+            "    true\n}\n"),
+    },
+    "05-counting": {
+        "count": lambda solution: (
+            "fn count(n: usize, holes: &[Square], nodes: &mut u64) -> u64 {\n"
+            "    fn go(n: usize, holes: &[Square], queens: &mut Vec<usize>, nodes: &mut u64) -> u64 {\n"
+            "        let row = queens.len() + 1;\n"
+            "        if row > n {\n            return 1;\n        }\n"
+            "        let mut total = 0;\n"
+            "        for col in 1..=n {\n"
+            "            let mut free = !holes.contains(&Square::new(row, col));\n"
+            "            for (i, &c) in queens.iter().enumerate() {\n"
+            "                if c == col || (i + 1).abs_diff(row) == c.abs_diff(col) {\n"
+            "                    free = false;\n"
+            "                }\n"
+            "            }\n"
+            "            if free {\n"
+            "                *nodes += 1;\n"
+            "                queens.push(col);\n"
+            "                total += go(n, holes, queens, nodes);\n"
+            "                queens.pop();\n"
+            "            }\n"
+            "        }\n"
+            "        total\n"
+            "    }\n"
+            "    go(n, holes, &mut Vec::new(), nodes)\n}\n"),
+    },
+    "06-symmetry": {
+        "classes": lambda solution: (
+            "fn classes(n: usize, holes: &[Square]) -> u64 {\n"
+            "    // Burnside: the average over the symmetries of the solutions each leaves as it is.\n"
+            "    fn all(n: usize, holes: &[Square], cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {\n"
+            "        let row = cols.len() + 1;\n"
+            "        if row > n {\n            out.push(cols.clone());\n            return;\n        }\n"
+            "        for col in 1..=n {\n"
+            "            let attacked = cols.iter().enumerate()\n"
+            "                .any(|(i, &c)| c == col || (i + 1).abs_diff(row) == c.abs_diff(col));\n"
+            "            if !attacked && !holes.contains(&Square::new(row, col)) {\n"
+            "                cols.push(col);\n                all(n, holes, cols, out);\n"
+            "                cols.pop();\n"
+            "            }\n"
+            "        }\n"
+            "    }\n"
+            "    let mut solutions = Vec::new();\n"
+            "    all(n, holes, &mut Vec::new(), &mut solutions);\n"
+            "    let mut unchanged = 0;\n"
+            "    for symmetry in Symmetry::ALL {\n"
+            "        for cols in &solutions {\n"
+            "            let kept = cols.iter().enumerate().all(|(i, &c)| {\n"
+            "                let image = symmetry.apply(Square::new(i + 1, c), n);\n"
+            "                cols[image.row - 1] == image.col\n"
+            "            });\n"
+            "            if kept {\n                unchanged += 1;\n            }\n"
+            "        }\n"
+            "    }\n"
+            "    unchanged / 8\n}\n"),
+    },
+    "08-cdcl": {
+        "luby": lambda solution: (
+            "fn luby(i: u64) -> u64 {\n"
+            "    // The definition as it reads: find k, then the end of a block or a term before.\n"
+            "    let mut k = 1;\n"
+            "    while (1_u64 << k) - 1 < i {\n        k += 1;\n    }\n"
+            "    if i == (1_u64 << k) - 1 {\n        1 << (k - 1)\n    } else {\n"
+            "        luby(i - (1 << (k - 1)) + 1)\n    }\n}\n"),
+        "minimise": lambda solution: (
+            "fn minimise(clause: &Clause, trail: &[(Literal, usize, Option<Clause>)]) -> Clause {\n"
+            "    // From the trail's start: a false literal can go when its complement is at level 0,\n"
+            "    // or forced with every other literal of its reason in the clause or able to go.\n"
+            "    let mut goes: Vec<Literal> = Vec::new();\n"
+            "    for (set, level, reason) in trail {\n"
+            "        let literal = set.complement();\n"
+            "        let can = *level == 0\n"
+            "            || reason.as_ref().is_some_and(|r| {\n"
+            "                r.iter().all(|&o| o == *set || clause.contains(o) || goes.contains(&o))\n"
+            "            });\n"
+            "        if can {\n            goes.push(literal);\n        }\n"
+            "    }\n"
+            "    clause.iter().copied().filter(|l| !goes.contains(l)).collect()\n}\n"),
+        "refutation": lambda solution: (
+            "fn refutation(clauses: &Clauses) -> Vec<Clause> {\n"
+            "    // The negative branch first; each failed branch's clause, and the formula's own\n"
+            "    // clauses first, which a proof may repeat.\n"
+            "    fn go(clauses: &Clauses, splits: &mut Vec<Literal>, proof: &mut Vec<Clause>) {\n"
+            "        let mut set = clauses.clone();\n"
+            "        for &s in splits.iter() {\n            set.insert(Clause::unit(s));\n        }\n"
+            "        let saturated = dp::saturate(&set);\n"
+            "        if !saturated.contains_empty() {\n"
+            "            let l = dp::select_literal(&saturated, Heuristic::FirstVariable).expect(\"no model\");\n"
+            "            for b in [l.complement(), l] {\n"
+            "                splits.push(b);\n                go(clauses, splits, proof);\n"
+            "                splits.pop();\n            }\n"
+            "        }\n"
+            "        proof.push(splits.iter().map(|s| s.complement()).collect());\n"
+            "    }\n"
+            "    let mut proof: Vec<Clause> = clauses.iter().cloned().collect();\n"
+            "    go(clauses, &mut Vec::new(), &mut proof);\n"
+            "    proof\n}\n"),
+    },
+}

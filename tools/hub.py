@@ -31,12 +31,19 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 
 from coursework import rust_kernel
 from coursework.hub import layout
-from tools import coursework
+from tools.course import ROOT, assignments, dump, nbgrader
+from tools.release import (
+    kit_sources,
+    library_manifest,
+    ship_pictures,
+    students_copy,
+    write_kit,
+)
 
-ROOT = coursework.ROOT
 HUB = ROOT / "coursework" / "hub"
 
 # The Python every server runs from must be one every user can run: the system's.
@@ -134,8 +141,16 @@ def course_package():
     stamp = layout.VENV / ".course-package"
     if stamped(stamp, wanted):
         return
-    run(layout.VENV / "bin" / "python", "-m", "pip", "install", "--quiet",
-        "--disable-pip-version-check", "--no-deps", "--force-reinstall", ROOT)
+    # Built from a copy of its files, so that the build leaves nothing in this folder.
+    with tempfile.TemporaryDirectory() as scratch:
+        source = pathlib.Path(scratch)
+        shutil.copy(ROOT / "pyproject.toml", source)
+        for folder in ("coursework", "tools"):
+            shutil.copytree(ROOT / folder, source / folder,
+                            ignore=lambda _, names: [n for n in names if not n.endswith(".py")
+                                                     and n not in ("hub", "tests")])
+        run(layout.VENV / "bin" / "python", "-m", "pip", "install", "--quiet",
+            "--disable-pip-version-check", "--no-deps", "--force-reinstall", source)
     stamp.write_text(wanted)
 
 
@@ -171,10 +186,10 @@ def toolchain():
 
 def lecture_crate(folder):
     """The library as the lecture notebooks build it (solvers and charts, no coursework)."""
-    for source in coursework.kit_sources("plot"):
+    for source in kit_sources("plot"):
         (folder / source).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / source, folder / source)
-    (folder / "Cargo.toml").write_text(coursework.library_manifest(), encoding="utf-8")
+    (folder / "Cargo.toml").write_text(library_manifest(), encoding="utf-8")
 
 
 def lectures(folder):
@@ -258,15 +273,15 @@ def course():
     shutil.rmtree(root / "source", ignore_errors=True)
     shutil.copytree(ROOT / "coursework" / "source", root / "source")
     os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
-    for assignment in coursework.assignments():
-        coursework.nbgrader("generate_assignment", assignment, root=root)
+    for assignment in assignments():
+        nbgrader("generate_assignment", assignment, root=root)
         released = root / "release" / assignment / f"{assignment}.ipynb"
-        coursework.ship_pictures(assignment, released)
-        coursework.write_kit(released.parent)
-        coursework.dump(coursework.students_copy(released, kit=layout.KIT), released)
+        ship_pictures(assignment, released)
+        write_kit(released.parent)
+        dump(students_copy(released, kit=layout.KIT), released)
     stamp.write_text(wanted)
     give(root, layout.LECTURER)
-    print(f"{root}: the course, {len(coursework.assignments())} assignments generated")
+    print(f"{root}: the course, {len(assignments())} assignments generated")
 
 
 def grading_secret():
@@ -329,7 +344,7 @@ def setup():
     toolchain()
     replace_tree(layout.CRATE, lecture_crate)
     replace_tree(layout.KIT, lambda folder: shutil.copytree(
-        coursework.write_kit(folder.parent / "kit-build"), folder, dirs_exist_ok=True))
+        write_kit(folder.parent / "kit-build"), folder, dirs_exist_ok=True))
     shutil.rmtree(layout.ROOT / "kit-build", ignore_errors=True)
     replace_tree(layout.LECTURES, lectures)
     programs()
@@ -382,7 +397,7 @@ def students(action, names):
 
 def release(assignment):
     os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
-    coursework.nbgrader("release_assignment", assignment, root=layout.course_root())
+    nbgrader("release_assignment", assignment, root=layout.course_root())
     print(f"{assignment}: released into {layout.EXCHANGE}")
 
 
@@ -395,7 +410,7 @@ def grade(assignment):
     for action in ("collect", "autograde", "generate_feedback", "release_feedback"):
         # A notebook whose autograde fails (nbgrader names it, and writes no grade for it) keeps
         # no one else from their grade and feedback.
-        coursework.nbgrader(action, assignment, root=root, check=action != "autograde")
+        nbgrader(action, assignment, root=root, check=action != "autograde")
     give(root, layout.LECTURER)
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}", layout.COURSE_ID) as gradebook:
         for found in sorted(gradebook.assignment_submissions(assignment),
@@ -413,7 +428,7 @@ def main():
     people.add_argument("names", nargs="*")
     people.add_argument("--file", type=pathlib.Path)
     for name in ("release", "grade"):
-        commands.add_parser(name).add_argument("assignment", choices=coursework.assignments())
+        commands.add_parser(name).add_argument("assignment", choices=assignments())
     args = parser.parse_args()
     if args.command == "setup":
         setup()

@@ -44,8 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
 STUDENTS = max(2, int(os.environ.get("HUB_STUDENTS", "5")))
 # How long the first student's busy threads run: until the next student's first board (next),
@@ -55,11 +54,23 @@ RUNAWAY = os.environ.get("HUB_RUNAWAY", "next")
 # capacity's (docs/hub.md gives those, from runs alone).
 BESIDE = os.environ.get("HUB_TEST_BESIDE", "")
 ARRIVAL = float(os.environ.get("HUB_ARRIVAL_SECONDS", "60"))
-PORT = int(os.environ.get("HUB_TEST_PORT", "8710"))
 PREFIX = "hubtest-"
 ASSIGNMENT = "01-backtracking"
 LECTURE = "lectures/01-backtracking.ipynb"
-TOKEN = uuid.uuid4().hex
+# The hub as a browser reaches it: its address, and the token the test hands it.
+from tools.hub_client import (
+    BASE,
+    PORT,
+    TOKEN,
+    Closed,
+    Failure,
+    Kernel,
+    Server,
+    fetch,
+    hub_api,
+    log_in,
+)
+
 HUB_ENV = {
     "NQUEENS_HUB_NAME": "test",
     "NQUEENS_HUB_LECTURER": f"{PREFIX}lecturer",
@@ -70,213 +81,12 @@ HUB_ENV = {
 }
 os.environ.update(HUB_ENV)
 
-from tornado import httpclient, websocket
 
-from tools import coursework, hub, stuck  # after the environment above
+from tools import grading_test, hub  # after the environment above
+from tools.course import ROOT, dump
 
 layout = hub.layout
-BASE = f"http://127.0.0.1:{PORT}"
-OUT = coursework.ROOT / "target" / "hub-test"
-httpclient.AsyncHTTPClient.configure(None, max_clients=200)
-
-
-class Failure(Exception):
-    """What the test found wrong."""
-
-
-class Closed(Failure):
-    """The kernel's websocket closed (JupyterLab opens it again)."""
-
-
-async def fetch(url, method="GET", body=None, headers=None, expect=(200, 201, 202, 204),
-                **options):
-    """One HTTP request; its response, or Failure when its code is not expected."""
-    if isinstance(body, (dict, list)):
-        body = json.dumps(body)
-    if body is None and method in ("POST", "PUT"):
-        body = b""
-    request = httpclient.HTTPRequest(url, method=method, body=body, headers=headers or {},
-                                     request_timeout=300, follow_redirects=False, **options)
-    response = await httpclient.AsyncHTTPClient().fetch(request, raise_error=False)
-    if response.code not in expect:
-        raise Failure(f"{method} {url}: {response.code} {response.body[:300]!r}")
-    return response
-
-
-async def hub_api(path, method="GET", body=None, expect=(200, 201, 202, 204)):
-    """The hub's REST API, as the test's service."""
-    response = await fetch(f"{BASE}/hub/api/{path}", method, body,
-                           {"Authorization": f"token {TOKEN}"}, expect)
-    return json.loads(response.body) if response.body else None
-
-
-async def log_in(name, password):
-    """The hub's login form with the student's Unix password (PAM); the session's cookies."""
-    page = await fetch(f"{BASE}/hub/login")
-    cookies = {}
-    for header in page.headers.get_list("Set-Cookie"):
-        key, _, value = header.split(";", 1)[0].partition("=")
-        cookies[key] = value
-    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.body.decode()).group(1)
-    answer = await fetch(f"{BASE}/hub/login", "POST",
-                         urlencode({"_xsrf": xsrf, "username": name, "password": password}),
-                         {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())},
-                         expect=(302,))
-    if "login" in answer.headers.get("Location", "login"):
-        raise Failure(f"{name} could not log in: sent back to {answer.headers.get('Location')}")
-
-
-class Server:
-    """A student's server, reached through the hub's proxy with a token of the student's."""
-
-    def __init__(self, name, token):
-        self.name = name
-        self.headers = {"Authorization": f"token {token}"}
-        self.base = f"{BASE}/user/{name}/"
-
-    async def call(self, path, method="GET", body=None, expect=(200, 201, 204)):
-        response = await fetch(self.base + path, method, body, self.headers, expect)
-        return json.loads(response.body) if response.body else None
-
-    async def assignments(self, action, assignment=ASSIGNMENT):
-        """The Assignment List's own requests (fetch, submit, fetch_feedback)."""
-        listing = await self.call(f"assignments/{action}", "POST",
-                                  {"course_id": layout.COURSE_ID, "assignment_id": assignment})
-        if isinstance(listing, dict) and not listing.get("success", True):
-            raise Failure(f"{self.name}: {action} {assignment}: {listing.get('value')}")
-        return listing
-
-    async def kernel(self, path):
-        session = await self.call("api/sessions", "POST", {
-            "path": path, "type": "notebook", "name": pathlib.Path(path).name,
-            "kernel": {"name": "rust"}})
-        return await Kernel.open(self, session["kernel"]["id"])
-
-
-class Kernel:
-    """A kernel's websocket, as JupyterLab opens it."""
-
-    @classmethod
-    async def open(cls, server, kernel_id, attempts=3):
-        """The kernel's websocket, once the kernel has answered. The server closes a websocket
-        whose kernel does not answer its first requests within a minute (a kernel starting on a
-        busy machine can take longer); JupyterLab then opens it again, and so does the test,
-        saying so, up to `attempts` times."""
-        for _ in range(attempts - 1):
-            try:
-                return await cls.connect(server, kernel_id)
-            except Closed:
-                print(f"{server.name}: the kernel's websocket closed before the kernel "
-                      "answered; opened again, as JupyterLab does", flush=True)
-        return await cls.connect(server, kernel_id)
-
-    @classmethod
-    async def connect(cls, server, kernel_id):
-        self = cls()
-        self.server, self.id = server, kernel_id
-        self.session = uuid.uuid4().hex
-        url = (f"ws://127.0.0.1:{PORT}/user/{server.name}/api/kernels/{kernel_id}/channels"
-               f"?session_id={self.session}")
-        self.socket = await websocket.websocket_connect(httpclient.HTTPRequest(
-            url, headers=server.headers, request_timeout=300), max_message_size=1 << 30)
-        # One reader, never cancelled, hands the messages on (a read that a timeout cancels
-        # can lose the message that was on its way).
-        self.messages = asyncio.Queue()
-        self.reader = asyncio.create_task(self.read())
-        await self.ready()
-        return self
-
-    async def read(self):
-        while True:
-            text = await self.socket.read_message()
-            await self.messages.put(None if text is None else json.loads(text))
-            if text is None:
-                return
-
-    async def next_message(self, timeout):
-        message = await asyncio.wait_for(self.messages.get(), timeout)
-        if message is None:
-            self.messages.put_nowait(None)
-            raise self.closed()
-        return message
-
-    def closed(self):
-        """The failure a closed websocket is (JupyterLab, and `open`, open it again)."""
-        return Closed(f"{self.server.name}: the kernel's websocket closed")
-
-    def request(self, kind, content):
-        msg_id = uuid.uuid4().hex
-        try:
-            self.socket.write_message(json.dumps({
-                "header": {"msg_id": msg_id, "username": self.server.name,
-                           "session": self.session, "msg_type": kind, "version": "5.3"},
-                "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
-                "content": content}))
-        except websocket.WebSocketClosedError:
-            # Closed between two reads: the same as a read that finds it closed.
-            raise self.closed() from None
-        return msg_id
-
-    async def ready(self, timeout=300):
-        """Asks for the kernel's info until it answers, as JupyterLab does before it runs a
-        cell (a request sent while the kernel starts can go unanswered)."""
-        deadline = time.monotonic() + timeout
-        asked = set()
-        while time.monotonic() < deadline:
-            asked.add(self.request("kernel_info_request", {}))
-            try:
-                while True:
-                    message = await self.next_message(2)
-                    # A busy machine answers late: any of the requests will do.
-                    if message.get("parent_header", {}).get("msg_id") in asked and \
-                            message["msg_type"] == "kernel_info_reply":
-                        return
-            except TimeoutError:
-                continue
-        raise Failure(f"{self.server.name}: the kernel did not answer in {timeout} s; "
-                      f"{stuck.report(self.server.name)}")
-
-    def send(self, code):
-        return self.request("execute_request", {
-            "code": code, "silent": False, "store_history": True, "user_expressions": {},
-            "allow_stdin": False, "stop_on_error": True})
-
-    async def execute(self, code, timeout=600):
-        """Runs one cell: its reply's status and its outputs."""
-        msg_id = self.send(code)
-        outputs, status = [], None
-        deadline = time.monotonic() + timeout
-        while status is None or not any(o.get("idle") for o in outputs):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Failure(f"{self.server.name}: a cell ran past {timeout} s: {code[:60]!r}")
-            message = await self.next_message(left)
-            if message.get("parent_header", {}).get("msg_id") != msg_id:
-                continue
-            kind = message["msg_type"]
-            if kind == "execute_reply":
-                status = message["content"]["status"]
-            elif kind == "status" and message["content"]["execution_state"] == "idle":
-                outputs.append({"idle": True})
-            elif kind in ("display_data", "execute_result", "stream", "error"):
-                outputs.append(message["content"])
-        return status, [o for o in outputs if not o.get("idle")]
-
-    async def to_first_board(self, notebook, times):
-        """Runs the notebook's code cells in order until one draws a board; the time each
-        took goes into `times`."""
-        for cell in notebook["cells"]:
-            if cell["cell_type"] != "code":
-                continue
-            begin = time.monotonic()
-            status, outputs = await self.execute(cell["source"] if isinstance(cell["source"], str)
-                                                 else "".join(cell["source"]))
-            times.append(round(time.monotonic() - begin, 2))
-            if status != "ok":
-                raise Failure(f"{self.server.name}: a cell of {LECTURE} failed: {outputs}")
-            if any("<svg" in json.dumps(o.get("data", {})) for o in outputs):
-                return time.monotonic()
-        raise Failure(f"{self.server.name}: {LECTURE} drew no board")
+OUT = ROOT / "target" / "hub-test"
 
 
 def kinds():
@@ -298,13 +108,13 @@ async def student(index, name, password, kind, shared):
     cpu = [layout.Confinement(name).cpu_seconds()]
     token = (await hub_api(f"users/{name}/tokens", "POST",
                            {"note": "hub-test", "expires_in": 3600}))["token"]
-    server = Server(name, token)
+    server = Server(name, token, layout.COURSE_ID)
     lecture = (await server.call(f"api/contents/{LECTURE}?content=1"))["content"]
     kernel = await server.kernel(LECTURE)
     opened = time.monotonic()
     cpu.append(layout.Confinement(name).cpu_seconds())
     cells = []
-    board = await kernel.to_first_board(lecture, cells)
+    board = await kernel.to_first_board(lecture, LECTURE, cells)
     result = {"name": name, "kind": kind, "server_start": started - arrived,
               "kernel_open": opened - started, "cells": cells, "first_board": board - arrived,
               "cpu_seconds": [*cpu, layout.Confinement(name).cpu_seconds()]}
@@ -331,7 +141,7 @@ async def student(index, name, password, kind, shared):
         said = json.dumps(outputs)
         result["memory_hog_stopped"] = status != "ok" and (
             "memory allocation" in said or "SIGABRT" in said or "terminated" in said)
-    listing = await server.assignments("fetch")
+    listing = await server.assignments("fetch", ASSIGNMENT)
     fetched = next((a for a in listing["value"] if a["assignment_id"] == ASSIGNMENT
                     and a["status"] == "fetched"), None)
     if fetched is None:
@@ -340,9 +150,9 @@ async def student(index, name, password, kind, shared):
     released = (await server.call(f"api/contents/{path}?content=1"))["content"]
     with tempfile.TemporaryDirectory() as folder:
         copy = pathlib.Path(folder) / f"{ASSIGNMENT}.ipynb"
-        coursework.dump(released, copy)
+        dump(released, copy)
         source = layout.course_root() / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-        answered = coursework.submission(source, copy, kind)
+        answered = grading_test.submission(source, copy, kind)
     await server.call(f"api/contents/{path}", "PUT",
                       {"type": "notebook", "format": "json", "content": answered})
     if index == 2:
@@ -353,7 +163,7 @@ async def student(index, name, password, kind, shared):
         result["validated"] = bool(verdict.get("success")) and isinstance(value, dict) and \
             not value.get("failed") and not value.get("changed")
         result["validate_said"] = json.dumps(value)[:300]
-    await server.assignments("submit")
+    await server.assignments("submit", ASSIGNMENT)
     result["submitted"] = True
     memory = layout.Confinement(name).peak_memory()
     result["peak_memory"] = memory
@@ -410,7 +220,7 @@ def lecturers_grading(names, kinds_of):
     problems = []
     begin = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "tools.hub", "grade", ASSIGNMENT],
-                          capture_output=True, text=True, check=False, cwd=coursework.ROOT)
+                          capture_output=True, text=True, check=False, cwd=ROOT)
     grading = time.monotonic() - begin
     if done.returncode != 0:
         raise Failure(f"the grading failed:\n{done.stdout}{done.stderr}")
@@ -425,7 +235,7 @@ def lecturers_grading(names, kinds_of):
             continue
         score, top = scores[name]
         wanted = {"solutions": top, "endless-loop": 0.0,
-                  "wrong": coursework.WRONG_SCORES[ASSIGNMENT]}[kinds_of[name]]
+                  "wrong": grading_test.WRONG_SCORES[ASSIGNMENT]}[kinds_of[name]]
         if abs(score - wanted) > 0.005:
             problems.append(f"{name} ({kinds_of[name]}) scored {score}, not {wanted}")
     return problems, grading, scores
@@ -440,7 +250,7 @@ async def lecturers_server(password):
         await asyncio.sleep(0.25)
     token = (await hub_api(f"users/{name}/tokens", "POST",
                            {"note": "hub-test", "expires_in": 3600}))["token"]
-    server = Server(name, token)
+    server = Server(name, token, layout.COURSE_ID)
     page = await fetch(server.base + "formgrader", headers=server.headers, expect=range(600))
     if page.code == 302 and "/formgrader/" in page.headers.get("Location", ""):
         # The formgrader's front page sends its visitor on to the course's assignments.
@@ -456,7 +266,7 @@ async def feedback(names, servers):
     problems = []
     for name in names:
         server = servers[name]
-        await server.assignments("fetch_feedback")
+        await server.assignments("fetch_feedback", ASSIGNMENT)
         folder = await server.call(f"api/contents/{ASSIGNMENT}/feedback")
         pages = [item for entry in folder["content"]
                  for item in (await server.call(f"api/contents/{quote(entry['path'])}"))["content"]
@@ -497,7 +307,7 @@ def start_hub(env=None, log_name="hub.log"):
     (layout.STATE / "jupyterhub.sqlite").unlink(missing_ok=True)
     log = open(OUT / log_name, "w")  # noqa: SIM115 (open for the hub's life)
     process = subprocess.Popen([sys.executable, "-m", "tools.hub", "start"], stdout=log,
-                               stderr=subprocess.STDOUT, cwd=coursework.ROOT,
+                               stderr=subprocess.STDOUT, cwd=ROOT,
                                start_new_session=True, env={**os.environ, **(env or {})})
     for _ in range(120):
         if process.poll() is not None:
@@ -539,7 +349,7 @@ async def slurm_visit(name, password):
             raise Failure(f"{name}'s Slurm job did not start its server in 300 s")
     token = (await hub_api(f"users/{name}/tokens", "POST",
                            {"note": "hub-test", "expires_in": 3600}))["token"]
-    server = Server(name, token)
+    server = Server(name, token, layout.COURSE_ID)
 
     async def poll():
         # As JupyterLab polls the server's kernels while it is open: the visit is activity the
@@ -555,7 +365,7 @@ async def slurm_visit(name, password):
     try:
         lecture = (await server.call(f"api/contents/{LECTURE}?content=1"))["content"]
         kernel = await server.kernel(LECTURE)
-        board = await kernel.to_first_board(lecture, [])
+        board = await kernel.to_first_board(lecture, LECTURE, [])
     finally:
         polling.cancel()
     return board - arrived
@@ -588,7 +398,7 @@ def keep_job_logs(name):
 def through_slurm():
     """A student's server as a Slurm job on the Slurm of one node (tools/slurm/single_node.sh):
     the lines to print and the problems; nothing where Slurm cannot run here."""
-    started = subprocess.run([str(coursework.ROOT / "tools" / "slurm" / "single_node.sh"),
+    started = subprocess.run([str(ROOT / "tools" / "slurm" / "single_node.sh"),
                               "start", str(SLURM)], capture_output=True, text=True, check=False)
     if started.returncode != 0:
         return [f"  Slurm: skipped, it cannot run here ({started.stderr.strip()})"], []
@@ -596,7 +406,7 @@ def through_slurm():
     clean_up([name])
     try:
         added = subprocess.run([sys.executable, "-m", "tools.hub", "students", "add", name],
-                               capture_output=True, text=True, check=True, cwd=coursework.ROOT)
+                               capture_output=True, text=True, check=True, cwd=ROOT)
         password = added.stdout.strip().split(",", 1)[1]
         process = start_hub({"NQUEENS_HUB_SPAWNER": "slurm",
                              "SLURM_CONF": str(SLURM / "slurm.conf"),
@@ -620,7 +430,7 @@ def through_slurm():
     finally:
         keep_job_logs(name)
         clean_up([name])
-        subprocess.run([str(coursework.ROOT / "tools" / "slurm" / "single_node.sh"), "stop",
+        subprocess.run([str(ROOT / "tools" / "slurm" / "single_node.sh"), "stop",
                         str(SLURM)], check=False)
     if "spawner-jupyterhub" not in job:
         return [], [f"the server of {name} was not a Slurm job (squeue: {job!r})"]
@@ -653,11 +463,11 @@ def main():
     accounts = {}
     for name in names:
         line = subprocess.run([sys.executable, "-m", "tools.hub", "students", "add", name],
-                              capture_output=True, text=True, check=True, cwd=coursework.ROOT)
+                              capture_output=True, text=True, check=True, cwd=ROOT)
         accounts[name] = line.stdout.strip().split(",", 1)[1]
     kinds_of = dict(zip(names, kinds()))
     subprocess.run([sys.executable, "-m", "tools.hub", "release", ASSIGNMENT], check=True,
-                   capture_output=True, cwd=coursework.ROOT)
+                   capture_output=True, cwd=ROOT)
     process = start_hub()
     problems = []
     try:

@@ -1,6 +1,6 @@
 """nbgrader through its Python API (`nbgrader.apps.NbGraderAPI`), in a process of its own.
 
-tools/coursework.py runs one of these per call: the grading runs the assignments side by side,
+tools/course.py (`nbgrader`) runs one of these per call: the grading runs the assignments side by side,
 each in a course folder of its own, and nbgrader's configuration (traitlets, loaded from
 coursework/nbgrader_config.py) belongs to a whole process, so two assignments cannot share one.
 The course folder is `$NQUEENS_COURSE_ROOT`, as the configuration reads it.

@@ -3,7 +3,7 @@ sent the kernel (even when evcxr quotes them back coloured a character at a time
 only as text, tables, links and images; and the nonces the hidden inputs are drawn from."""
 
 from coursework import grading, outputs, records
-from tools import coursework
+from tools import grading_test
 
 INPUTS = '[[[1,1],["0001","0100"]],[[1,2],["0001","0100"]]]'
 
@@ -33,10 +33,10 @@ def test_the_feedback_check_finds_inputs_coloured_in_the_page(tmp_path):
     page.parent.mkdir(parents=True)
     spans = "".join(f'<span class="ansi-white-fg">{c}</span>' for c in f'r####"{INPUTS}"####')
     page.write_text(f"<html><body><pre>{spans}</pre></body></html>", encoding="utf-8")
-    found = coursework.hidden_kept_hidden(tmp_path, "01-x")
+    found = grading_test.hidden_kept_hidden(tmp_path, "01-x")
     assert found == ["01-x: the feedback of student shows the inputs sent to the kernel"]
     page.write_text("<html><body><pre>all well</pre></body></html>", encoding="utf-8")
-    assert coursework.hidden_kept_hidden(tmp_path, "01-x") == []
+    assert grading_test.hidden_kept_hidden(tmp_path, "01-x") == []
 
 
 def test_a_students_html_keeps_its_text_and_images_and_nothing_that_reaches_out():

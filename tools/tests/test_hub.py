@@ -135,12 +135,12 @@ def test_a_cgroup_it_cannot_make_is_said_and_not_joined(tmp_path, monkeypatch):
 
 # A kernel's websocket served by a stand-in for the student's server: it closes the first
 # `closing` websockets at once (as jupyter_server does when a new kernel has not answered within
-# its minute) and answers kernel_info_request on the others. Run in a child process: importing
-# tools.hub_test sets the hub's environment.
+# its minute) and answers kernel_info_request on the others. Run in a child process, whose
+# client (tools.hub_client) is pointed at the stand-in's port.
 STAND_IN = r"""
 import asyncio, json, sys
 from tornado import httpserver, netutil, web, websocket
-from tools import hub_test
+from tools import hub_client
 
 closing, attempts = int(sys.argv[1]), int(sys.argv[2])
 opened = 0
@@ -166,11 +166,11 @@ async def main():
     sockets = netutil.bind_sockets(0, "127.0.0.1")
     httpserver.HTTPServer(web.Application(
         [(r"/user/[^/]+/api/kernels/[^/]+/channels", Channels)])).add_sockets(sockets)
-    hub_test.PORT = sockets[0].getsockname()[1]
+    hub_client.PORT = sockets[0].getsockname()[1]
     try:
-        await hub_test.Kernel.open(Student, "a-kernel", attempts=attempts)
+        await hub_client.Kernel.open(Student, "a-kernel", attempts=attempts)
         print("answered", opened)
-    except hub_test.Closed:
+    except hub_client.Closed:
         print("closed", opened)
 
 asyncio.run(main())

@@ -3,7 +3,7 @@ notebook's code, is found (the check `python -m tools.coursework release --check
 
 import json
 
-from tools import coursework
+from tools import release
 
 
 def notebook(tmp_path, name, code):
@@ -15,20 +15,20 @@ def notebook(tmp_path, name, code):
 
 
 def test_a_task_written_in_a_lecture_notebook_is_found(tmp_path):
-    tasks = coursework.task_functions()
+    tasks = release.task_functions()
     assert {"eliminate", "luby", "subsume"} <= tasks
-    found = coursework.lecture_answers([notebook(
+    found = release.lecture_answers([notebook(
         tmp_path, "08-cdcl.ipynb",
         "fn eliminate(clauses: &Clauses, v: Variable) -> Clauses {\n    todo!()\n}\n")])
     assert found == ["08-cdcl.ipynb defines `eliminate`, which an assignment asks for"]
 
 
 def test_the_lectures_own_namesake_and_other_functions_pass(tmp_path):
-    assert coursework.lecture_answers([
+    assert release.lecture_answers([
         notebook(tmp_path, "02-davis-putnam.ipynb", "fn solve(clauses: &Clauses) -> bool {}"),
         notebook(tmp_path, "08-cdcl.ipynb", "fn sequential(x: &[Variable]) -> Clauses {}"),
     ]) == []
 
 
 def test_the_lecture_notebooks_answer_no_task():
-    assert coursework.lecture_answers() == []
+    assert release.lecture_answers() == []

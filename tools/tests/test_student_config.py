@@ -6,7 +6,7 @@ import shutil
 import subprocess
 import sys
 
-from tools import coursework
+from tools import course
 
 CHECK = """
 from traitlets.config.loader import PyFileConfigLoader
@@ -18,7 +18,7 @@ print(names[-1], config.EvcxrExecute.timeout, config.EvcxrExecute.get("grading",
 
 def test_the_bundles_config_loads_the_executor_beside_it(tmp_path):
     for name in ("nbgrader_config.py", "evcxr_execute.py"):
-        source = coursework.COURSE / ("student" if name == "nbgrader_config.py" else "") / name
+        source = course.COURSE / ("student" if name == "nbgrader_config.py" else "") / name
         shutil.copy(source, tmp_path / name)
     # -I: no user site and no PYTHON* variables; the folder is not the package's, and the
     # package's own copy of the executor must not be the one found.
@@ -29,7 +29,7 @@ def test_the_bundles_config_loads_the_executor_beside_it(tmp_path):
 
 
 def test_the_bundles_config_fails_without_the_executor(tmp_path):
-    shutil.copy(coursework.COURSE / "student" / "nbgrader_config.py", tmp_path)
+    shutil.copy(course.COURSE / "student" / "nbgrader_config.py", tmp_path)
     done = subprocess.run([sys.executable, "-I", "-c", CHECK], cwd=tmp_path, capture_output=True,
                           text=True, check=False)
     assert done.returncode != 0 and "evcxr_execute.py" in done.stderr
