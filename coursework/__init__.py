@@ -6,4 +6,5 @@ and the course hub's layout (`hub`). The `tools` package builds on it; nothing h
 
 Two files are also shipped alone, without this package: `rust_kernel.py` (run by path by every
 kernel spec, in the students' bundle and on the hub) and `evcxr_execute.py` (nbgrader's executor
-for a student's Validate); neither imports the package where it is shipped so."""
+for a student's Validate); neither imports anything of the package on the paths they take
+there (the executor imports `sandbox` only when the course grades)."""

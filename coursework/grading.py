@@ -70,7 +70,7 @@ class CratePath(Preprocessor):
 
     def crate(self):
         if SANDBOX:
-            import sandbox
+            from coursework import sandbox
 
             return sandbox.KIT
         return os.environ.get("NQUEENS_KIT", str(HERE / "kit"))

@@ -132,26 +132,48 @@ def python_environment():
 
 
 def course_package():
-    """This repository's Python package (pyproject.toml: `coursework` and `tools`) in the hub's
-    Python, where JupyterHub's configuration imports the hub's layout from it; installed again
-    when its files change. (A copy, not a link to this folder: every user's server runs from
-    that Python, and the package holds nothing a student may not read.)"""
-    wanted = digest_of(ROOT / "pyproject.toml", *sorted((ROOT / "coursework").rglob("*.py")),
-                       *sorted((ROOT / "tools").glob("*.py")))
+    """The package's `coursework` half (the hub's layout, nbgrader's executor for Validate) in
+    the hub's Python, where JupyterHub's configuration imports the layout from it; installed
+    again when its files change. A copy, not a link to this folder, since every user's server
+    runs from that Python; and not `tools`, whose grading test keeps right answers."""
+    files = sorted([*(ROOT / "coursework").glob("*.py"),
+                    *(ROOT / "coursework" / "hub").glob("*.py")])
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(str(file.relative_to(ROOT)).encode() + b"\0" + file.read_bytes() + b"\0")
+    wanted = digest.hexdigest()
     stamp = layout.VENV / ".course-package"
     if stamped(stamp, wanted):
         return
+    python = layout.VENV / "bin" / "python"
+    # An install of the whole package, as an earlier set-up made, goes first.
+    subprocess.run([python, "-m", "pip", "uninstall", "--quiet", "--yes", "nqueens-course"],
+                   check=False, capture_output=True)
     # Built from a copy of its files, so that the build leaves nothing in this folder.
     with tempfile.TemporaryDirectory() as scratch:
         source = pathlib.Path(scratch)
-        shutil.copy(ROOT / "pyproject.toml", source)
-        for folder in ("coursework", "tools"):
-            shutil.copytree(ROOT / folder, source / folder,
-                            ignore=lambda _, names: [n for n in names if not n.endswith(".py")
-                                                     and n not in ("hub", "tests")])
-        run(layout.VENV / "bin" / "python", "-m", "pip", "install", "--quiet",
-            "--disable-pip-version-check", "--no-deps", "--force-reinstall", source)
+        (source / "pyproject.toml").write_text(COURSEWORK_PROJECT)
+        for file in files:
+            (source / file.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(file, source / file.relative_to(ROOT))
+        run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+            "--force-reinstall", source)
     stamp.write_text(wanted)
+
+
+# The project that course_package installs: pyproject.toml's `coursework` alone.
+COURSEWORK_PROJECT = """[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "nqueens-coursework"
+version = "0.1.0"
+requires-python = ">=3.11"
+
+[tool.setuptools]
+packages = ["coursework", "coursework.hub"]
+"""
 
 
 def proxy():

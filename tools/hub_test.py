@@ -208,6 +208,17 @@ def refusals(names):
             problems.append(f"{me} could reach {what} ({' '.join(command)})")
         else:
             lines.append(f"  refused: {what} ({error.splitlines()[-1] if error else 'denied'})")
+    # The hub's Python holds the package's `coursework` (the hub's layout, Validate's executor),
+    # and not its `tools`, whose grading test keeps right answers (tools/cheats.py).
+    probe = "import importlib.util as u, sys; print(u.find_spec(sys.argv[1]) is not None)"
+    for package, wanted in (("coursework", "True"), ("tools", "False")):
+        found = subprocess.run(["runuser", "-u", me, "--", str(layout.VENV / "bin" / "python"),
+                                "-I", "-c", probe, package], capture_output=True, text=True,
+                               check=False).stdout.strip()
+        if found != wanted:
+            problems.append(f"the hub's Python {'lacks' if wanted == 'True' else 'holds'} "
+                            f"the package's {package} ({found or 'no answer'})")
+    lines.append("  the hub's Python: the package's coursework, not its tools")
     own, _ = as_student(other, "cat", f"/home/{other}/{LECTURE}")
     if not own:
         problems.append(f"{other} cannot read its own lecture copy: the refusal test is void")

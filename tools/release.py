@@ -1,7 +1,6 @@
 """The release of the coursework: the students' kit crate, the assignments generated with
 nbgrader and their picture cells drawn, the students' copies in notebooks/exercises/, the
-students' bundle and its check (no solution, no hidden test, no reference answer), and Validate
-as students run it."""
+students' bundle and its check (no solution, no hidden test, no reference answer)."""
 
 import json
 import pathlib

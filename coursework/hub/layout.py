@@ -5,8 +5,8 @@ the hub's configuration (jupyterhub_config.py, in the hub's process, as root) an
 Everything lives under one folder, `$NQUEENS_HUB_ROOT` (default /srv/nqueens), owned by root:
 
     venv/       the Python every server runs from (JupyterLab, nbgrader, JupyterHub; pinned in
-                requirements.txt beside this file), with this repository's package (its
-                `coursework`: the hub's layout, and nbgrader's executor for Validate)
+                requirements.txt beside this file), with this repository's `coursework`
+                package (the hub's layout, and nbgrader's executor for Validate)
     proxy/      configurable-http-proxy, from npm (package-lock.json beside this file)
     bin/        the Rust kernel's launcher (rust_kernel.py) and evcxr
     toolchain/  the sandbox's Rust toolchain, hard-linked, without core::arch's sources

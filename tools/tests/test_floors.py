@@ -74,6 +74,39 @@ def test_an_import_up_a_floor_is_caught():
     assert ("coursework.sandbox", "coursework.rust_kernel") in arrows(table, found)
 
 
+def stray_imports(found):
+    """Imports that bypass the package: a module of it by its bare name (`import sandbox`,
+    which only a folder on the path can find), a relative import, and `tools` from `coursework`
+    (the lower half never imports the upper)."""
+    bare = {name.rsplit(".", 1)[-1] for name in found}
+    stray = []
+    for name, path in found.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level > 0:
+                stray.append((name, "." * node.level + (node.module or "")))
+            modules = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                       else [node.module] if isinstance(node, ast.ImportFrom) and node.module
+                       else [])
+            for module in modules:
+                if module in bare and module not in ("coursework", "tools"):
+                    stray.append((name, module))
+                if name.startswith("coursework") and module.split(".")[0] == "tools":
+                    stray.append((name, module))
+    return sorted(stray)
+
+
+def test_no_import_bypasses_the_package():
+    assert stray_imports(modules()) == []
+
+
+def test_a_bare_a_relative_and_an_upward_import_are_caught(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text("import sandbox\nfrom . import grading\nfrom tools import hub\n")
+    found = {"coursework.planted": planted, **modules()}
+    assert stray_imports(found) == [("coursework.planted", ".")] + [
+        ("coursework.planted", "sandbox"), ("coursework.planted", "tools")]
+
+
 def test_nothing_edits_sys_path():
     edits = [str(path.relative_to(ROOT)) for folder in ("coursework", "tools")
              for path in (ROOT / folder).rglob("*.py")
