@@ -29,15 +29,16 @@ test: lint unit
 	$(MAKE) --no-print-directory lab-test
 	$(MAKE) --no-print-directory -j2 --output-sync=target grade-test hub-test HUB_TEST_BESIDE=grade-test
 
-# The library is linted and tested twice: whole, and as the coursework's kit compiles it (the
-# `coursework` feature without `solvers`: no references, answers from src/exercises/expected.txt).
-KIT_FEATURES = -p nqueens --lib --no-default-features --features coursework
+# The workspace is linted and tested whole, then as the coursework's kit compiles it: the kit and
+# the checkers alone, over the library without `solvers` (cargo unifies a build's features, so
+# the whole workspace's build gives the checkers the judge's library).
+KIT = -p coursework -p nqueens-checkers
 
 lint: $(VENV)/.installed
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) clippy $(KIT_FEATURES) -- -D warnings
-	$(CARGO) clippy $(KIT_FEATURES) --profile test -- -D warnings
+	$(CARGO) clippy -p nqueens --lib --no-default-features -- -D warnings
+	$(CARGO) clippy $(KIT) --all-targets -- -D warnings
 	$(PY) -m tools.run_notebooks --statements
 	$(PY) -m ruff check --config tools/ruff.toml tools coursework
 
@@ -45,14 +46,13 @@ lint: $(VENV)/.installed
 # tools' own tests (tools/tests/).
 unit: $(VENV)/.installed rate
 	$(CARGO) test --release --workspace
-	$(CARGO) test --release $(KIT_FEATURES) --test it
-	$(CARGO) test --release -p coursework
+	$(CARGO) test --release $(KIT)
 	$(PY) -m pytest -q tools/tests
 
-## expected: write src/exercises/expected.txt anew, the references' answers on every visible
+## expected: write crates/checkers/src/expected.txt anew, the references' answers on every visible
 ## input, which the kit's checkers compare with (a unit test fails while it is stale)
 expected:
-	$(CARGO) run --release --bin nqueens-judge -- expected > src/exercises/expected.txt
+	$(CARGO) run --release -p nqueens-judge -- expected > crates/checkers/src/expected.txt
 
 ## fuzz: the DIMACS and constraint parsers, and the command line with its files, fed seeded
 ## mutations for FUZZ_SECONDS (60) seconds each (`make unit` runs a fixed 20,000 cases of each

@@ -153,7 +153,7 @@ def judge_program():
         return os.environ["NQUEENS_JUDGE"]
     program = HERE.parent / "target" / "release" / "nqueens-judge"
     if not program.exists():
-        subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nqueens-judge"],
+        subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "nqueens-judge"],
                        cwd=HERE.parent, check=True)
     return str(program)
 

@@ -31,8 +31,6 @@ pub mod cdcl;
 pub mod csp;
 pub mod dp;
 pub mod encode;
-#[cfg(feature = "coursework")]
-pub mod exercises;
 pub mod failure;
 mod hash;
 pub mod logic;

@@ -57,10 +57,10 @@ CHEATS = {
                      "    nqueens::backtrack::rook_sees(square, size)\n}"),
     # A cell of the student's own that loads the whole library: not run, so the answer that
     # calls it does not compile.
-    "added-dep-cell": ("01-backtracking", "test_next_generation", "next_generation",
-                       lambda solution: "fn next_generation(cells: &[u8]) -> Vec<u8> {\n"
-                       "    nqueens::exercises::next_generation(cells)\n}",
-                       f':dep nqueens = {{ path = "{ROOT}", default-features = false }}'),
+    "added-dep-cell": ("01-backtracking", "test_rook_sees", "rook_sees",
+                       lambda solution: "fn rook_sees(square: Square, size: usize) -> Vec<Square> {\n"
+                       "    nqueens::backtrack::rook_sees(square, size)\n}",
+                       f':dep nqueens = {{ path = "{ROOT}" }}'),
     # A right answer behind an evcxr command (here a harmless one; `:dep` could swap the crate
     # the checkers come from): answers may hold none, so it is not run.
     "evcxr-command": ("01-backtracking", "test_knight_sees", "knight_sees",
@@ -215,7 +215,7 @@ SANDBOX_CHEATS = {
         'c.execute(\'{sql}\'); c.commit()");\n'
         '    let _ = std::process::Command::new("python3").args(["-c", &script]).status();\n'
         f'    for path in ["/course/kit/src/lib.rs", "{root}/release/{assignment}/kit/src/lib.rs",\n'
-        f'                 "{root}/release/{assignment}/kit/nqueens/src/exercises/report.rs"] {{\n'
+        f'                 "{root}/release/{assignment}/kit/checkers/src/report.rs"] {{\n'
         "        let written = std::fs::OpenOptions::new().append(true).open(path)\n"
         f'            .and_then(|mut f| std::io::Write::write_all(&mut f, b"\\n{REWRITTEN}\\n"));\n'
         "        println!(\"{path}: {written:?}\");\n"

@@ -628,7 +628,7 @@ def command_grade(only, every_cheat=False):
     global EVERY_CHEAT
     EVERY_CHEAT = every_cheat
     # The judge, which every grading runs outside the students' kernels: built once, first.
-    subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nqueens-judge"], cwd=ROOT,
+    subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "nqueens-judge"], cwd=ROOT,
                    check=True)
     released = release()
     if only:

@@ -25,15 +25,15 @@ from tools.course import (
 )
 
 # The sections of the library's Cargo.toml that a student's copy keeps: no benchmarks, command
-# line, test-only dependencies or workspace.
-KEPT_SECTIONS = {"[package]", "[features]", "[dependencies]", "[lints.rust]", "[lints.clippy]"}
+# line, test-only dependencies, workspace or lints (the workspace's, which a copy is not in).
+KEPT_SECTIONS = {"[package]", "[features]", "[dependencies]"}
 
 
-def library_manifest():
-    """The library's Cargo.toml for the students' copy: the kept sections, without the package
-    fields that name files it leaves out."""
+def standalone(manifest, paths=()):
+    """A crate's manifest for a copy outside the workspace: the kept sections, without the
+    package fields that name files it leaves out, each (old, new) of `paths` replaced."""
     kept, keep = [], True
-    for line in (ROOT / "Cargo.toml").read_text(encoding="utf-8").split("\n"):
+    for line in manifest.split("\n"):
         if line.startswith("["):
             keep = line.strip() in KEPT_SECTIONS
             # A comment just above a section left out goes with it.
@@ -41,38 +41,69 @@ def library_manifest():
                 kept.pop()
         if keep and not line.startswith(("default-run", "readme")):
             kept.append(line)
-    return "\n".join(kept).rstrip() + "\n"
+    text = "\n".join(kept).rstrip() + "\n"
+    for old, new in paths:
+        text = text.replace(old, new)
+    return text
 
 
-def kit_sources(features="coursework"):
-    """The library's files the kit compiles, as cargo lists them (its dep-info) when it builds
-    the library with the `coursework` feature and without `solvers`: the students' copy ships
-    these and nothing else, so no file of the solvers or the checkers' references. (With other
-    `features`, the files of that build: a course hub's copy of the library.)"""
-    target = ROOT / "target" / f"sources-{features.replace(',', '-')}"
-    subprocess.run(["cargo", "build", "--quiet", "--lib", "-p", "nqueens", "--no-default-features",
-                    "--features", features, "--target-dir", str(target)], cwd=ROOT, check=True)
-    listed = (target / "debug" / "libnqueens.d").read_text(encoding="utf-8")
-    files = listed.split(":", 1)[1].split()
-    return sorted(pathlib.Path(f).resolve().relative_to(ROOT) for f in files)
+def library_manifest():
+    """The library's Cargo.toml for a copy outside the workspace (see `standalone`)."""
+    return standalone((ROOT / "Cargo.toml").read_text(encoding="utf-8"))
+
+
+def kit_sources(features=None):
+    """The files the kit compiles of the workspace's, as cargo lists them (its dep-info) when it
+    builds the kit's two dependencies: the library without `solvers`, and the checkers. The
+    students' copy ships these and nothing else, so no file of the solvers or the judge's
+    crate. (With `features`, the library's files in that build alone: a course hub's copy of
+    the library for the lectures.)"""
+    name = features.replace(",", "-") if features else "kit"
+    target = ROOT / "target" / f"sources-{name}"
+    if features:
+        packages = ["-p", "nqueens", "--no-default-features", "--features", features]
+        crates = ["libnqueens.d"]
+    else:
+        packages = ["-p", "nqueens", "-p", "nqueens-checkers", "--no-default-features"]
+        crates = ["libnqueens.d", "libnqueens_checkers.d"]
+    subprocess.run(["cargo", "build", "--quiet", "--lib", *packages, "--target-dir", str(target)],
+                   cwd=ROOT, check=True)
+    files = set()
+    for crate in crates:
+        listed = (target / "debug" / crate).read_text(encoding="utf-8")
+        files.update(pathlib.Path(f).resolve().relative_to(ROOT)
+                     for f in listed.split(":", 1)[1].split())
+    return sorted(files)
+
+
+# Where the kit's copy keeps each crate it compiles: the library in kit/nqueens, the checkers in
+# kit/checkers.
+CHECKERS = pathlib.Path("crates") / "checkers"
 
 
 def write_kit(folder):
-    """The coursework crate in `folder`/kit, with its own copy of the library in kit/nqueens: the
-    files the kit compiles (`kit_sources`) and a manifest; what the notebooks'
-    `:dep coursework = { path = "kit" }` loads, with nothing outside it."""
+    """The coursework crate in `folder`/kit, with its own copies of the library (kit/nqueens)
+    and the checkers (kit/checkers): the files the kit compiles (`kit_sources`) and manifests;
+    what the notebooks' `:dep coursework = { path = "kit" }` loads, with nothing outside it."""
     kit = folder / "kit"
     if kit.exists():
         shutil.rmtree(kit)
     shutil.copytree(COURSE / "kit" / "src", kit / "src")
     manifest = (COURSE / "kit" / "Cargo.toml").read_text(encoding="utf-8")
-    (kit / "Cargo.toml").write_text(manifest.replace('path = "../.."', 'path = "nqueens"'),
-                                    encoding="utf-8")
-    library = kit / "nqueens"
+    (kit / "Cargo.toml").write_text(
+        standalone(manifest, [('path = "../../crates/checkers"', 'path = "checkers"'),
+                              ('path = "../.."', 'path = "nqueens"')]), encoding="utf-8")
     for source in kit_sources():
-        (library / source).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / source, library / source)
-    (library / "Cargo.toml").write_text(library_manifest(), encoding="utf-8")
+        if source.is_relative_to(CHECKERS):
+            copy = kit / "checkers" / source.relative_to(CHECKERS)
+        else:
+            copy = kit / "nqueens" / source
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / source, copy)
+    (kit / "nqueens" / "Cargo.toml").write_text(library_manifest(), encoding="utf-8")
+    checkers = (ROOT / CHECKERS / "Cargo.toml").read_text(encoding="utf-8")
+    (kit / "checkers" / "Cargo.toml").write_text(
+        standalone(checkers, [('path = "../.."', 'path = "../nqueens"')]), encoding="utf-8")
     return kit
 
 
@@ -308,7 +339,7 @@ def solver_functions():
     checkers' references), with their files: (file, signature, body)."""
     kit = set(kit_sources())
     found = []
-    for path in sorted((ROOT / "src").rglob("*.rs")):
+    for path in sorted([*(ROOT / "src").rglob("*.rs"), *(ROOT / "crates").rglob("*.rs")]):
         name = path.relative_to(ROOT)
         if name in kit or "bin" in name.parts:
             continue
@@ -318,7 +349,7 @@ def solver_functions():
 
 
 # The library's own answers to the tasks, beside the checkers' references (every function of
-# src/exercises/reference.rs): the rook's and the knight's squares and moves, the fill, the
+# crates/judge/src/reference.rs): the rook's and the knight's squares and moves, the fill, the
 # search on clause sets, the CSP backtracking and the count.
 LIBRARY_ANSWERS = {
     "src/backtrack/search.rs": {"rook_sees", "knight_sees", "fill_board_recursion", "fill_from"},
@@ -331,10 +362,14 @@ LIBRARY_ANSWERS = {
 }
 
 
+# The checkers' references, the judge's: every function of the file answers a task.
+REFERENCES = "crates/judge/src/reference.rs"
+
+
 def is_answer(origin, signature):
     """Whether a function of the solvers answers a task: a reference, or one of the library's."""
     name = re.match(r"fn\s+(\w+)", signature).group(1)
-    return origin == "src/exercises/reference.rs" or name in LIBRARY_ANSWERS.get(origin, ())
+    return origin == REFERENCES or name in LIBRARY_ANSWERS.get(origin, ())
 
 
 def leaked_functions(sources):
@@ -398,15 +433,16 @@ def check_bundle(archive_path):
     for assignment in assignments():
         if f"nqueens-coursework/{assignment}.ipynb" not in names:
             problems.append(f"the bundle lacks {assignment}.ipynb")
-    for needed in ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs", "Makefile",
+    for needed in ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs",
+                   "kit/checkers/src/lib.rs", "Makefile",
                    "README.md", "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py"):
         if f"nqueens-coursework/{needed}" not in names:
             problems.append(f"the bundle lacks {needed}")
     rust = {name: content for name, content in text.items() if name.endswith(".rs")}
     problems += leaked_functions(rust)
     # The check itself must see a reference when one is there.
-    planted = (ROOT / "src" / "exercises" / "reference.rs").read_text(encoding="utf-8")
-    if not leaked_functions({"kit/nqueens/src/exercises/reference.rs": planted}):
+    planted = (ROOT / REFERENCES).read_text(encoding="utf-8")
+    if not leaked_functions({"kit/checkers/src/reference.rs": planted}):
         problems.append("the check for the references did not find the references themselves")
     for name, content in text.items():
         if "BEGIN SOLUTION" in content or "BEGIN HIDDEN TESTS" in content \

@@ -35,9 +35,7 @@ mod pieces;
 mod svg;
 mod tree;
 
-#[cfg(any(feature = "coursework", feature = "plot"))]
-pub(crate) use self::svg::escape_html;
-pub use self::svg::{ALT_MOST, BACKDROP, Html, Svg, style};
+pub use self::svg::{ALT_MOST, BACKDROP, Html, Svg, escape_html, style};
 #[cfg(feature = "solvers")]
 pub use animation::{MAX_ANIMATED, backtracking_animation};
 pub use cells::{cells, generations};

@@ -240,7 +240,7 @@ pub(crate) fn backdrop(markup: String) -> String {
 }
 
 /// Text made safe to put in HTML: `&`, `<` and `>` escaped.
-pub(crate) fn escape_html(text: &str) -> String {
+pub fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -2,10 +2,7 @@
 //! module per part of the library, and the command line. Every solver answer is checked by a
 //! certificate of its own: a model against every clause, a board for attacks, an unsatisfiable
 //! answer against brute force or a DRAT proof.
-//!
-//! The coursework's two modules also run against the students' kit build (`make unit`: the
-//! library without `solvers`), where the other modules, which need the solvers or the command
-//! line, are left out.
+//! (The coursework's checkers and judge have tests of their own, in `crates/judge/tests/`.)
 
 #[cfg(feature = "solvers")]
 mod common;
@@ -22,16 +19,12 @@ mod cdcl;
 mod cli;
 #[cfg(feature = "solvers")]
 mod counting;
-#[cfg(feature = "coursework")]
-mod coursework;
 #[cfg(feature = "solvers")]
 mod csp;
 #[cfg(feature = "solvers")]
 mod dimacs;
 #[cfg(feature = "solvers")]
 mod dp;
-#[cfg(feature = "coursework")]
-mod exercises;
 #[cfg(feature = "solvers")]
 mod files;
 #[cfg(feature = "cli")]

@@ -8,8 +8,8 @@ import zipfile
 from tools import course, release
 
 PREFIX = "nqueens-coursework/"
-NEEDED = ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs", "Makefile", "README.md",
-          "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py")
+NEEDED = ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs", "kit/checkers/src/lib.rs",
+          "Makefile", "README.md", "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py")
 
 
 def a_bundle(path, extra=None, leave_out=()):

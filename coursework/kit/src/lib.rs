@@ -30,8 +30,8 @@ pub use nqueens::Square;
 pub use nqueens::Symmetry;
 /// What a test cell runs when the work is graded: the student's function on the judge's inputs,
 /// its answers shown for the judge outside the kernel.
-pub use nqueens::exercises::answers;
-pub use nqueens::exercises::{
+pub use nqueens_checkers::answers;
+pub use nqueens_checkers::{
     Report, TIME_LIMIT, check_at_most_two, check_attacking_pairs, check_best_column,
     check_canonical, check_class_size, check_classes, check_complete_board, check_consistent,
     check_count, check_csp_backtracking, check_eliminate, check_evolve, check_greedy_start,
@@ -90,7 +90,7 @@ pub mod pictures {
     /// What a queen on (3, 3) of a 6×6 board attacks among four other queens: the example of
     /// the first task.
     pub fn queen_among_queens() -> Svg {
-        nqueens::exercises::queen_attacks_example()
+        nqueens_checkers::queen_attacks_example()
     }
 
     /// The variables `Q<r,c>` of a 4×4 board, each on its square.
@@ -101,7 +101,7 @@ pub mod pictures {
     /// An n×n board with its holes (squares no queen may stand on) drawn dark: the boards of
     /// the counting task.
     pub fn board_with_holes(n: usize, holes: &[nqueens::Square]) -> Svg {
-        nqueens::exercises::holed_board(n, holes)
+        nqueens_checkers::holed_board(n, holes)
     }
 
     /// A board of three queens on 4×4 moved by each of the eight symmetries, named: the
@@ -135,7 +135,7 @@ pub mod pictures {
     /// variable is true (the decision ringed), each square the trail rules out labelled with its
     /// level, the squares of the example's clause shaded blue.
     pub fn trail_example() -> Svg {
-        nqueens::exercises::trail_drawing(&nqueens::exercises::minimise_example())
+        nqueens_checkers::trail_drawing(&nqueens_checkers::minimise_example())
     }
 
     /// The lecture's CSP of four queens, as text: what the task's `create_csp(4)` should
