@@ -29,10 +29,10 @@ test: lint unit
 	$(MAKE) --no-print-directory lab-test
 	$(MAKE) --no-print-directory -j2 --output-sync=target grade-test hub-test HUB_TEST_BESIDE=grade-test
 
-# The workspace is linted and tested whole, then as the coursework's kit compiles it: the kit and
-# the checkers alone, over the library without `solvers` (cargo unifies a build's features, so
-# the whole workspace's build gives the checkers the judge's library).
-KIT = -p coursework -p nqueens-checkers
+# The workspace is linted whole, then the kit's crates alone (the kit, the checkers and the
+# library's core: what the students' kit compiles, whose core then has no command-line options),
+# and the library without its command line and charts (what the lecture notebooks compile).
+KIT = -p coursework -p nqueens-checkers -p nqueens-core
 
 lint: $(VENV)/.installed
 	$(CARGO) fmt --all --check
@@ -46,13 +46,14 @@ lint: $(VENV)/.installed
 # tools' own tests (tools/tests/).
 unit: $(VENV)/.installed rate
 	$(CARGO) test --release --workspace
-	$(CARGO) test --release $(KIT)
 	$(PY) -m pytest -q tools/tests
 
 ## expected: write crates/checkers/src/expected.txt anew, the references' answers on every visible
-## input, which the kit's checkers compare with (a unit test fails while it is stale)
+## input, which the kit's checkers compare with, and the kit's list of checkers from the judge's
+## table of tasks (coursework/kit/src/checkers.rs); a unit test fails while either is stale
 expected:
 	$(CARGO) run --release -p nqueens-judge -- expected > crates/checkers/src/expected.txt
+	$(CARGO) run --release -p nqueens-judge -- kit > coursework/kit/src/checkers.rs
 
 ## fuzz: the DIMACS and constraint parsers, and the command line with its files, fed seeded
 ## mutations for FUZZ_SECONDS (60) seconds each (`make unit` runs a fixed 20,000 cases of each

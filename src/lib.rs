@@ -19,30 +19,29 @@
 //! both solvers share; [`dp`] and [`cdcl`] are siblings above it; [`queens`] builds clauses,
 //! places and counts queens, and decodes models into a [`board::Board`]; [`render`] and `plot`
 //! draw what they are given.
-
-// Without the solvers (the coursework's kit) the documentation's links to them go nowhere.
-#![cfg_attr(not(feature = "solvers"), allow(rustdoc::broken_intra_doc_links))]
+//!
+//! Everything but the solvers is the `nqueens-core` crate's (what the coursework's kit compiles),
+//! re-exported here under the same paths: each module below that has solvers adds them to core's.
 
 pub mod backtrack;
 pub mod board;
-pub mod budget;
-#[cfg(feature = "solvers")]
+pub use nqueens_core::budget;
 pub mod cdcl;
 pub mod csp;
 pub mod dp;
-pub mod encode;
-pub mod failure;
-mod hash;
-pub mod logic;
+pub use nqueens_core::encode;
+pub use nqueens_core::failure;
+pub use nqueens_core::logic;
 #[cfg(feature = "plot")]
 pub mod plot;
+pub mod prelude;
 pub mod queens;
 pub mod render;
-pub mod rng;
-pub mod sat;
-#[cfg(feature = "solvers")]
+pub use nqueens_core::rng;
+pub use nqueens_core::sat;
 pub mod sat_file;
-mod scan;
+
+pub(crate) use nqueens_core::hash;
 
 pub use board::{Board, Direction, Piece, Square, Symmetry};
 pub use budget::{Budget, Deadline, Limit};

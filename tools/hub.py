@@ -37,8 +37,8 @@ from coursework import rust_kernel
 from coursework.hub import layout
 from tools.course import ROOT, assignments, dump, nbgrader
 from tools.release import (
+    copy_crates,
     kit_sources,
-    library_manifest,
     ship_pictures,
     students_copy,
     write_kit,
@@ -207,11 +207,8 @@ def toolchain():
 
 
 def lecture_crate(folder):
-    """The library as the lecture notebooks build it (solvers and charts, no coursework)."""
-    for source in kit_sources("plot"):
-        (folder / source).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / source, folder / source)
-    (folder / "Cargo.toml").write_text(library_manifest(), encoding="utf-8")
+    """The library as the lecture notebooks build it (solvers and charts, with its core)."""
+    copy_crates(kit_sources("plot"), folder, (".", "crates/core"))
 
 
 def lectures(folder):

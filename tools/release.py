@@ -47,25 +47,20 @@ def standalone(manifest, paths=()):
     return text
 
 
-def library_manifest():
-    """The library's Cargo.toml for a copy outside the workspace (see `standalone`)."""
-    return standalone((ROOT / "Cargo.toml").read_text(encoding="utf-8"))
-
-
 def kit_sources(features=None):
-    """The files the kit compiles of the workspace's, as cargo lists them (its dep-info) when it
-    builds the kit's two dependencies: the library without `solvers`, and the checkers. The
-    students' copy ships these and nothing else, so no file of the solvers or the judge's
-    crate. (With `features`, the library's files in that build alone: a course hub's copy of
-    the library for the lectures.)"""
+    """The workspace's files the kit compiles, as cargo lists them (its dep-info) when it builds
+    the kit's two dependencies: the library's core, and the checkers. The students' copy ships
+    these and nothing else, so no file of the solvers (the nqueens crate's) or of the judge's
+    crate. (With `features`, the files of the nqueens crate and its core in that build: a course
+    hub's copy of the library for the lectures.)"""
     name = features.replace(",", "-") if features else "kit"
     target = ROOT / "target" / f"sources-{name}"
     if features:
         packages = ["-p", "nqueens", "--no-default-features", "--features", features]
-        crates = ["libnqueens.d"]
+        crates = ["libnqueens.d", "libnqueens_core.d"]
     else:
-        packages = ["-p", "nqueens", "-p", "nqueens-checkers", "--no-default-features"]
-        crates = ["libnqueens.d", "libnqueens_checkers.d"]
+        packages = ["-p", "nqueens-core", "-p", "nqueens-checkers"]
+        crates = ["libnqueens_core.d", "libnqueens_checkers.d"]
     subprocess.run(["cargo", "build", "--quiet", "--lib", *packages, "--target-dir", str(target)],
                    cwd=ROOT, check=True)
     files = set()
@@ -76,34 +71,38 @@ def kit_sources(features=None):
     return sorted(files)
 
 
-# Where the kit's copy keeps each crate it compiles: the library in kit/nqueens, the checkers in
-# kit/checkers.
-CHECKERS = pathlib.Path("crates") / "checkers"
+def copy_crates(sources, folder, crates):
+    """`sources` (paths in the repository) copied into `folder` at the same paths, with a
+    standalone manifest for each of `crates` (folders of the repository, "." the root's), whose
+    path dependencies on each other stay as they are."""
+    for source in sources:
+        (folder / source).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / source, folder / source)
+    for crate in crates:
+        manifest = (ROOT / crate / "Cargo.toml").read_text(encoding="utf-8")
+        (folder / crate).mkdir(parents=True, exist_ok=True)
+        (folder / crate / "Cargo.toml").write_text(standalone(manifest), encoding="utf-8")
+
+
+# The crates the kit compiles besides its own, which its copy keeps in kit/nqueens at their
+# places in the repository.
+KIT_CRATES = ("crates/core", "crates/checkers")
 
 
 def write_kit(folder):
-    """The coursework crate in `folder`/kit, with its own copies of the library (kit/nqueens)
-    and the checkers (kit/checkers): the files the kit compiles (`kit_sources`) and manifests;
-    what the notebooks' `:dep coursework = { path = "kit" }` loads, with nothing outside it."""
+    """The coursework crate in `folder`/kit, with its own copy of the two crates it depends on
+    (the library's core and the checkers, in kit/nqueens): the files the kit compiles
+    (`kit_sources`) and manifests; what the notebooks' `:dep coursework = { path = "kit" }`
+    loads, with nothing outside it."""
     kit = folder / "kit"
     if kit.exists():
         shutil.rmtree(kit)
     shutil.copytree(COURSE / "kit" / "src", kit / "src")
     manifest = (COURSE / "kit" / "Cargo.toml").read_text(encoding="utf-8")
     (kit / "Cargo.toml").write_text(
-        standalone(manifest, [('path = "../../crates/checkers"', 'path = "checkers"'),
-                              ('path = "../.."', 'path = "nqueens"')]), encoding="utf-8")
-    for source in kit_sources():
-        if source.is_relative_to(CHECKERS):
-            copy = kit / "checkers" / source.relative_to(CHECKERS)
-        else:
-            copy = kit / "nqueens" / source
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / source, copy)
-    (kit / "nqueens" / "Cargo.toml").write_text(library_manifest(), encoding="utf-8")
-    checkers = (ROOT / CHECKERS / "Cargo.toml").read_text(encoding="utf-8")
-    (kit / "checkers" / "Cargo.toml").write_text(
-        standalone(checkers, [('path = "../.."', 'path = "../nqueens"')]), encoding="utf-8")
+        standalone(manifest, [('path = "../../crates/', 'path = "nqueens/crates/')]),
+        encoding="utf-8")
+    copy_crates(kit_sources(), kit / "nqueens", KIT_CRATES)
     return kit
 
 
@@ -195,8 +194,42 @@ def students_copy(released, kit="../../coursework/kit"):
     return notebook
 
 
+def task_table():
+    """The judge's table of tasks (`nqueens-judge tasks`): (assignment, checker, task) rows."""
+    from coursework import grading
+
+    return [tuple(line.split("\t")) for line in grading.judge("tasks").splitlines()]
+
+
+def checker_problems(table=None):
+    """What disagrees between the judge's table of tasks and the assignments' sources: a test
+    cell that calls a checker its assignment has no task for, and a task whose checker no test
+    cell of its assignment calls."""
+    table = task_table() if table is None else table
+    problems = []
+    for assignment in assignments():
+        source = COURSE / "source" / assignment / f"{assignment}.ipynb"
+        called = set()
+        for cell in load(source)["cells"]:
+            if cell["cell_type"] == "code":
+                called.update(re.findall(r"::coursework::(check_\w+)", source_text(cell)))
+        tasks = {checker for owner, checker, _ in table if owner == assignment}
+        problems += [f"{assignment} calls {checker}, which its tasks in the judge's table lack"
+                     for checker in sorted(called - tasks)]
+        problems += [f"{assignment} has the task of {checker} in the judge's table, and no test "
+                     "cell calls it" for checker in sorted(tasks - called)]
+    problems += [f"the judge's table has {checker} in {owner}, which is no assignment"
+                 for owner, checker, _ in table if owner not in assignments()]
+    return problems
+
+
 def command_release(check):
     released = release()
+    tasks = checker_problems()
+    if tasks:
+        for problem in tasks:
+            print("  " + problem)
+        sys.exit("the judge's table of tasks and the assignments disagree")
     archive = bundle(released)
     problems = check_bundle(archive)
     if problems:
@@ -212,6 +245,8 @@ def command_release(check):
           f"({len(task_functions())} names)")
     print(f"{archive.relative_to(ROOT)}: the students' bundle, checked: no solution, hidden test "
           f"or reference in it")
+    print(f"the judge's table of tasks: each of its {len(task_table())} checkers called by a test "
+          "cell of its assignment, and no other")
     stale = []
     for assignment, path in released.items():
         copy = students_copy(path)
@@ -263,130 +298,56 @@ def bundle(released):
     return BUNDLE
 
 
-def skip_literal(text, i):
-    """The index past the string, character literal or comment starting at `i`, or `i` when
-    none starts there (a lifetime's quote is not a literal)."""
-    if text.startswith("//", i):
-        end = text.find("\n", i)
-        return len(text) if end < 0 else end
-    if text.startswith("/*", i):
-        end = text.find("*/", i + 2)
-        return len(text) if end < 0 else end + 2
-    raw = re.match(r'b?r(#*)"', text[i:i + 40])
-    if raw and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-        closing = '"' + raw.group(1)
-        end = text.find(closing, i + raw.end())
-        return len(text) if end < 0 else end + len(closing)
-    if text[i] == '"':
-        j = i + 1
-        while j < len(text) and text[j] != '"':
-            j += 2 if text[j] == "\\" else 1
-        return j + 1
-    char = re.match(r"'(\\.[^']*|[^\\'])'", text[i:i + 12])
-    return i + char.end() if char else i
-
-
-def without_comments(text):
-    """Rust source with its comments (doc comments too) blanked out, its literals kept."""
-    out, i = [], 0
-    while i < len(text):
-        past = skip_literal(text, i)
-        if past > i:
-            out.append(" " if text.startswith(("//", "/*"), i) else text[i:past])
-            i = past
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
-def functions_of(text):
-    """Every function defined in Rust source: (signature, body), each with its whitespace
-    squeezed; the signature from `fn` to the body's brace."""
-    found, i = [], 0
-    squeeze = lambda part: " ".join(part.split())
-    while True:
-        match = re.compile(r"\bfn\s+[A-Za-z_]\w*").search(text, i)
-        if not match:
-            return found
-        j = match.end()
-        while j < len(text) and text[j] not in "{;":
-            j = max(skip_literal(text, j), j + 1)
-        if j >= len(text) or text[j] == ";":
-            i = j
-            continue
-        depth, k = 0, j
-        while k < len(text):
-            past = skip_literal(text, k)
-            if past > k:
-                k = past
-                continue
-            depth += {"{": 1, "}": -1}.get(text[k], 0)
-            k += 1
-            if depth == 0:
-                break
-        found.append((squeeze(text[match.start():j]), squeeze(text[j:k])))
-        i = match.end()
-
-
-# A body this long (whitespace squeezed) is code of its own, not a one-line call that the kit
-# and the solvers could both hold by chance.
-SHORTEST_BODY = 60
-
-
-def solver_functions():
-    """The functions of the library's files that the kit does not compile (the solvers and the
-    checkers' references), with their files: (file, signature, body)."""
-    kit = set(kit_sources())
-    found = []
-    for path in sorted([*(ROOT / "src").rglob("*.rs"), *(ROOT / "crates").rglob("*.rs")]):
-        name = path.relative_to(ROOT)
-        if name in kit or "bin" in name.parts:
-            continue
-        for signature, body in functions_of(path.read_text(encoding="utf-8")):
-            found.append((str(name), signature, body))
+def declared(text):
+    """The functions Rust `text` declares outside `//` comments, each as `fn name(…) -> …`
+    with its whitespace squeezed (up to its body or its `;`)."""
+    code = "\n".join(line.split("//")[0] for line in text.split("\n"))
+    found = set()
+    for match in re.finditer(r"\bfn\s+\w+", code):
+        depth, j = 0, match.end()
+        while j < len(code) and (depth or code[j] not in "{;"):
+            depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(code[j], 0)
+            j += 1
+        squeezed = " ".join(code[match.start():j].split())
+        found.add(re.sub(r",?\s*\)", ")", re.sub(r"\(\s+", "(", squeezed)))
     return found
 
 
-# The library's own answers to the tasks, beside the checkers' references (every function of
-# crates/judge/src/reference.rs): the rook's and the knight's squares and moves, the fill, the
-# search on clause sets, the CSP backtracking and the count.
-LIBRARY_ANSWERS = {
-    "src/backtrack/search.rs": {"rook_sees", "knight_sees", "fill_board_recursion", "fill_from"},
-    "src/board/moves.rs": {"attacks", "ray_ends"},
-    "src/dp/solve.rs": {"solve_by_sets"},
-    "src/csp/solve/backtracking.rs": {"backtracking", "backtracking_by"},
-    "src/queens/count/pieces.rs": {"count"},
-    "src/board/classes.rs": {"canonical", "class_size"},
-    "src/cdcl/schedule.rs": {"luby"},
-}
+def task_signatures():
+    """Every function an assignment asks for, as its solution cell declares it (`declared`)."""
+    signatures = set()
+    for assignment in assignments():
+        source = COURSE / "source" / assignment / f"{assignment}.ipynb"
+        for cell in load(source)["cells"]:
+            if cell["metadata"].get("nbgrader", {}).get("solution"):
+                signatures |= declared(source_text(cell))
+    return signatures
 
 
-# The checkers' references, the judge's: every function of the file answers a task.
-REFERENCES = "crates/judge/src/reference.rs"
+# Where the bundle keeps the kit.
+KIT_IN_BUNDLE = "nqueens-coursework/kit/"
 
 
-def is_answer(origin, signature):
-    """Whether a function of the solvers answers a task: a reference, or one of the library's."""
-    name = re.match(r"fn\s+(\w+)", signature).group(1)
-    return origin == REFERENCES or name in LIBRARY_ANSWERS.get(origin, ())
+def kit_files():
+    """The Rust files the bundle's kit holds: its own and those of the crates it compiles."""
+    own = {KIT_IN_BUNDLE + str(path.relative_to(COURSE / "kit"))
+           for path in (COURSE / "kit" / "src").rglob("*.rs")}
+    return own | {f"{KIT_IN_BUNDLE}nqueens/{source}" for source in kit_sources()
+                  if source.suffix == ".rs"}
 
 
-def leaked_functions(sources):
-    """The solvers' functions found in `sources` (file name: Rust text): an answer to a task by
-    its signature (the function under its own name), and any of them by its body (the same code
-    under another name)."""
-    problems = []
-    solvers = solver_functions()
-    for name, text in sources.items():
-        squeezed = " ".join(text.split())
-        # Examples in doc comments (a wrong rook, a count from a table) are not definitions.
-        defined = {signature for signature, _ in functions_of(without_comments(text))}
-        for origin, signature, body in solvers:
-            if signature in defined and is_answer(origin, signature):
-                problems.append(f"the bundle's {name} defines {signature} (from {origin})")
-            elif len(body) >= SHORTEST_BODY and body in squeezed:
-                problems.append(f"the bundle's {name} holds the body of {signature} (from {origin})")
+def leaked_answers(sources, kit=None):
+    """A second line behind the crates' boundary (the kit depends on no crate with an answer,
+    and the compiler keeps it so): in `sources` (a bundle's Rust files, name: text), any file
+    that is not one of the kit's (`kit`, by default `kit_files()`), and any function the
+    assignments ask for, declared as a solution declares it."""
+    kit = kit_files() if kit is None else kit
+    tasks = task_signatures()
+    problems = [f"the bundle holds {name}, which is no file of the kit"
+                for name in sorted(sources) if name not in kit]
+    for name, text in sorted(sources.items()):
+        for signature in sorted(declared(text) & tasks):
+            problems.append(f"the bundle's {name} declares {signature}, which a task asks for")
     return problems
 
 
@@ -433,16 +394,17 @@ def check_bundle(archive_path):
     for assignment in assignments():
         if f"nqueens-coursework/{assignment}.ipynb" not in names:
             problems.append(f"the bundle lacks {assignment}.ipynb")
-    for needed in ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs",
-                   "kit/checkers/src/lib.rs", "Makefile",
+    for needed in ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/crates/core/src/lib.rs",
+                   "kit/nqueens/crates/checkers/src/lib.rs", "Makefile",
                    "README.md", "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py"):
         if f"nqueens-coursework/{needed}" not in names:
             problems.append(f"the bundle lacks {needed}")
     rust = {name: content for name, content in text.items() if name.endswith(".rs")}
-    problems += leaked_functions(rust)
-    # The check itself must see a reference when one is there.
-    planted = (ROOT / REFERENCES).read_text(encoding="utf-8")
-    if not leaked_functions({"kit/checkers/src/reference.rs": planted}):
+    kit = kit_files()
+    problems += leaked_answers(rust, kit)
+    # The check itself must see the judge's references when they are there.
+    planted = (ROOT / "crates" / "judge" / "src" / "reference.rs").read_text(encoding="utf-8")
+    if not leaked_answers({f"{KIT_IN_BUNDLE}nqueens/crates/checkers/src/lib.rs": planted}, kit):
         problems.append("the check for the references did not find the references themselves")
     for name, content in text.items():
         if "BEGIN SOLUTION" in content or "BEGIN HIDDEN TESTS" in content \

@@ -2,6 +2,7 @@
 //! (part of the library's solvers: the coursework asks students for some of them).
 
 use super::{Grid, clone_board, has_queen, make_board, queen_sees};
+use crate::prelude::*;
 use std::time::Instant;
 
 use crate::board::{Piece, Square};

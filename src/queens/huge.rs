@@ -10,7 +10,7 @@ use std::fmt;
 use crate::budget::Budget;
 use crate::rng::Rng;
 
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The largest board these functions take: columns are `u32`, and the diagonal counters need
 /// 2n entries.

@@ -7,9 +7,7 @@ use std::fmt::Write as _;
 
 use svg::node::element::{Definitions, Description, Group, Style, TSpan, Text, Use};
 
-use super::diagram::{line, prefix_for};
-use super::pieces::piece_symbol;
-use super::{Diagram, FONT, S, Svg, Theme, canvas};
+use super::{Diagram, FONT, S, Svg, Theme, canvas, line, piece_symbol, prefix_for};
 use crate::backtrack::{self, Grid};
 use crate::board::{Board, Piece, Square};
 use crate::queens::QueensError;
@@ -336,7 +334,7 @@ fn animate(size: usize, frames: &[Frame]) -> Svg {
     let diagram = Board::new(size).diagram();
     let prefix = prefix_for(&("animation", size, frames.len()));
     let mut schedule = Schedule::new(&prefix, frames.len());
-    let board_px = super::diagram::default_size(size);
+    let board_px = super::default_size(size);
     let caption = 44;
     let width = board_px.max(360);
     let (steps, strip_height) = strip(size, frames, width, board_px + caption + 8);

@@ -1,6 +1,7 @@
 //! The introductory lecture's backtracking, and the other pieces.
 
 use nqueens::backtrack::{self, Grid};
+use nqueens::prelude::*;
 use nqueens::{Board, Direction, Piece, Square};
 
 fn placed(grid: &Grid) -> Vec<Square> {

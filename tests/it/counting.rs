@@ -2,6 +2,7 @@
 //! (REFERENCE.md, OEIS A000170 and A002562), against the plain bitboard search, against Burnside's
 //! lemma, and against listing the boards; the symmetries of the square as functions on boards.
 
+use nqueens::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 

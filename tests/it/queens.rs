@@ -3,6 +3,7 @@
 
 use nqueens::dp::{self, Heuristic, Options, Outcome};
 use nqueens::logic::{Clause, Clauses, Literal};
+use nqueens::prelude::*;
 use nqueens::queens::{self, Encoding, QueensError};
 use nqueens::{Board, Square};
 

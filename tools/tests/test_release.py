@@ -8,8 +8,9 @@ import zipfile
 from tools import course, release
 
 PREFIX = "nqueens-coursework/"
-NEEDED = ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/src/lib.rs", "kit/checkers/src/lib.rs",
-          "Makefile", "README.md", "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py")
+NEEDED = ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/crates/core/src/lib.rs",
+          "kit/nqueens/crates/checkers/src/lib.rs", "Makefile", "README.md", "nbgrader_config.py",
+          "evcxr_execute.py", "rust_kernel.py")
 
 
 def a_bundle(path, extra=None, leave_out=()):
@@ -42,22 +43,40 @@ def test_missing_files_solutions_and_the_instructors_files_are_found(tmp_path):
     assert "instructor's nqueens-coursework/source/x.ipynb" in problems
 
 
-def test_every_library_answer_is_where_the_check_looks_for_it():
-    # A function moved to another file would be looked for in vain by its signature.
-    for origin, names in release.LIBRARY_ANSWERS.items():
-        text = (course.ROOT / origin).read_text(encoding="utf-8")
-        for name in names:
-            assert re.search(rf"\bfn {name}\b", text), f"{origin} defines no {name}"
-
-
-def test_a_library_answer_in_the_kit_is_found_by_name_and_by_body(tmp_path):
+def test_a_file_of_another_crate_is_found_and_an_answer_by_its_signature():
+    kit = {PREFIX + "kit/src/lib.rs"}
     text = (course.ROOT / "src" / "cdcl" / "schedule.rs").read_text(encoding="utf-8")
     luby = re.search(r"fn luby\(i: u64\) -> u64 \{.*?\n\}\n", text, re.DOTALL).group(0)
-    found = release.leaked_functions({"kit/src/extra.rs": luby})
-    assert any("defines fn luby" in p for p in found), found
-    renamed = release.leaked_functions({"kit/src/extra.rs": luby.replace("fn luby", "fn term")})
-    assert any("holds the body of fn luby" in p for p in renamed), renamed
-    # Under its own name, any body is an answer; in a doc comment's example it is not.
-    assert release.leaked_functions({"kit/src/extra.rs": "fn luby(i: u64) -> u64 { 1 }\n"})
-    assert release.leaked_functions({"kit/src/extra.rs": "/// fn luby(i: u64) -> u64 { 1 }\n"}) \
-        == []
+    # A file the kit does not compile, whatever it holds.
+    found = release.leaked_answers({PREFIX + "kit/nqueens/src/cdcl/schedule.rs": "// x\n"}, kit)
+    assert any("no file of the kit" in p for p in found), found
+    # An answer in a file of the kit, under its name and its signature, but not in a comment.
+    found = release.leaked_answers({PREFIX + "kit/src/lib.rs": luby}, kit)
+    assert any("declares fn luby(i: u64) -> u64" in p for p in found), found
+    assert release.leaked_answers({PREFIX + "kit/src/lib.rs": "/// " + luby.split("\n")[0]},
+                                  kit) == []
+    # A signature written over several lines is the same signature.
+    spread = "fn extend(\n    csp: &Csp,\n    assignment: &mut Vec<Option<i64>>,\n    var: usize,\n" \
+             "    kept: &mut Vec<(usize, i64)>,\n) -> bool {\n    true\n}\n"
+    assert release.leaked_answers({PREFIX + "kit/src/lib.rs": spread}, kit)
+
+
+def test_the_kit_declares_no_task_and_holds_only_its_crates():
+    kit = release.kit_files()
+    assert PREFIX + "kit/nqueens/crates/core/src/lib.rs" in kit
+    assert not any("/judge/" in name or "/nqueens/src/" in name for name in kit), kit
+    texts = {name: (course.ROOT / name.removeprefix(PREFIX + "kit/nqueens/")).read_text(
+        encoding="utf-8") for name in kit if "/nqueens/" in name}
+    assert release.leaked_answers(texts, kit) == []
+
+
+def test_the_sources_call_the_checkers_of_the_judges_table_and_an_added_task_is_seen():
+    table = release.task_table()
+    assert len(table) == 26 and ("08-cdcl", "check_luby", "luby") in table
+    assert release.checker_problems(table) == []
+    # A task added to the table that no test cell calls yet; and a checker taken away.
+    added = release.checker_problems([*table, ("08-cdcl", "check_added", "added")])
+    assert added == [("08-cdcl has the task of check_added in the judge's table, and no test "
+                      "cell calls it")]
+    fewer = release.checker_problems([row for row in table if row[1] != "check_luby"])
+    assert fewer == ["08-cdcl calls check_luby, which its tasks in the judge's table lack"]

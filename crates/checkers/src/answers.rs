@@ -19,10 +19,10 @@ use std::io::Write as _;
 
 use super::report::quietly;
 use super::wire::{self, Value, Wire, WireError};
-use nqueens::backtrack::Grid;
-use nqueens::board::Square;
-use nqueens::csp::{Csp, CspError};
-use nqueens::logic::{Clause, Clauses, Literal, Variable};
+use nqueens_core::backtrack::Grid;
+use nqueens_core::board::Square;
+use nqueens_core::csp::{Csp, CspError};
+use nqueens_core::logic::{Clause, Clauses, Literal, Variable};
 
 /// What starts each line that carries an outcome: `nqueens-answer INDEX OUTCOME`, the index of
 /// the input (from 0) and the outcome as [`wire`] text.

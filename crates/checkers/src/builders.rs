@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 use super::expected;
 use super::report::{Parts, Report, quietly, right_before, within};
 use super::trial::hidden_inputs;
-use nqueens::board::{Board, Square};
-use nqueens::logic::{Clause, Clauses, Variable};
-use nqueens::queens::{self, var};
-use nqueens::render::{self, Gallery, Svg};
+use nqueens_core::board::{Board, Square};
+use nqueens_core::logic::{Clause, Clauses, Variable};
+use nqueens_core::queens::{self, var};
+use nqueens_core::render::{self, Gallery, Svg};
 
 /// The board sizes [`check_torus_clauses`] tries, one part of the score each.
 pub const CLAUSE_SIZES: std::ops::RangeInclusive<usize> = 1..=8;

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::expected;
 use super::report::{Report, quietly, right_before, within};
 use super::trial::{hidden_inputs, random_cells};
-use nqueens::render;
+use nqueens_core::render;
 
 /// Checks a student's `next_generation(cells)`: every row of up to 8 cells, then 20 random rows
 /// of 40 cells (fixed seeds), compared with the reference.

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 use super::expected;
 use super::report::{Report, parted, quietly, right_before, within};
 use super::trial::{hidden_inputs, random_set};
-use nqueens::logic::{Clause, Clauses, Literal, Model, Variable};
-use nqueens::render::{self, Svg};
-use nqueens::rng::Rng;
-use nqueens::sat::Outcome;
+use nqueens_core::logic::{Clause, Clauses, Literal, Model, Variable};
+use nqueens_core::render::{self, Svg};
+use nqueens_core::rng::Rng;
+use nqueens_core::sat::Outcome;
 
 /// The clause sets the Davis–Putnam checkers start from, and how their reports name them: the
 /// lecture's three examples, then 40 random sets over `p, q, r, s, t` (fixed seeds); in a

@@ -5,10 +5,10 @@
 use super::expected;
 use super::report::{Parts, Report, parted, quietly, right_before, within};
 use super::trial::hidden_inputs;
-use nqueens::board::{Board, Piece, Square};
-use nqueens::csp::{Csp, CspError};
-use nqueens::queens;
-use nqueens::render::{self, Svg};
+use nqueens_core::board::{Board, Piece, Square};
+use nqueens_core::csp::{Csp, CspError};
+use nqueens_core::queens;
+use nqueens_core::render::{self, Svg};
 
 /// The board sizes [`check_superqueens_csp`] and [`check_csp_backtracking`] try, one part each.
 pub const CSP_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
@@ -170,7 +170,7 @@ pub fn check_consistent(given: impl Fn(&Csp, &[Option<i64>], usize) -> bool) -> 
     let exercise = "is_consistent";
     within(exercise, || {
         let (mut rng, sizes, each, which) = hidden_inputs(exercise).unwrap_or((
-            nqueens::rng::Rng::new(2026),
+            nqueens_core::rng::Rng::new(2026),
             4..=8,
             60_usize,
             "the CSPs of 4 to 8 queens",

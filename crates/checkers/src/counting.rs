@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use super::expected;
 use super::report::{Parts, Report, quietly, within};
 use super::trial::{self, hidden_inputs};
-use nqueens::board::{Board, Square};
-use nqueens::render::{self, Svg};
-use nqueens::rng::Rng;
+use nqueens_core::board::{Board, Square};
+use nqueens_core::render::{self, Svg};
+use nqueens_core::rng::Rng;
 
 /// The empty boards [`check_count`] tries, one part of the score each (beside
 /// [`HOLED_BOARDS`] boards with holes).

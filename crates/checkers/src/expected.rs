@@ -5,11 +5,11 @@
 //! An input missing from the table is a bug of the table (the checkers ask only what the judge
 //! recorded when it wrote it): the lookup panics, and the checker reports that it failed.
 
-use nqueens::backtrack::Grid;
-use nqueens::board::{Piece, Square};
-use nqueens::csp::{Csp, CspError};
-use nqueens::dp::Step;
-use nqueens::logic::{Clause, Clauses, Literal, Variable};
+use nqueens_core::backtrack::Grid;
+use nqueens_core::board::{Piece, Square};
+use nqueens_core::csp::{Csp, CspError};
+use nqueens_core::dp::Step;
+use nqueens_core::logic::{Clause, Clauses, Literal, Variable};
 
 use super::answers::Rows;
 use super::wire::{self, Wire};

@@ -11,7 +11,7 @@
 //! the answer is wrong; [`Report::points`] shows it and returns the points earned:
 //!
 //! ```
-//! use nqueens::Square;
+//! use nqueens_core::Square;
 //! use nqueens_checkers::check_rook_sees;
 //!
 //! // A rook that forgets its column.

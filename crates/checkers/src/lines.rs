@@ -5,9 +5,9 @@
 use super::expected;
 use super::report::{Parts, Report, first_wrong, quietly, within};
 use super::trial::{self, Rows, board_of, hidden_inputs};
-use nqueens::board::{Board, Piece, Square};
-use nqueens::render::{self, Svg};
-use nqueens::rng::Rng;
+use nqueens_core::board::{Board, Piece, Square};
+use nqueens_core::render::{self, Svg};
+use nqueens_core::rng::Rng;
 
 /// The size of the large board the visible tests of [`check_attacking_pairs`] and
 /// [`check_best_column`] end with, which comparing every pair of queens does not finish in time.

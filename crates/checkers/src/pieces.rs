@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use super::expected;
 use super::report::{Report, quietly, right_before, within};
 use super::trial::hidden_inputs;
-use nqueens::board::{Board, Piece, Square};
-use nqueens::render::{self, Gallery, Svg};
+use nqueens_core::board::{Board, Piece, Square};
+use nqueens_core::render::{self, Gallery, Svg};
 
 /// The largest board the `*_sees` checkers try: every square of every board from 1×1 to 8×8.
 pub const LARGEST_BOARD: usize = 8;

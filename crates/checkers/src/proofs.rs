@@ -10,11 +10,11 @@ use super::report::{Parts, Report, first_wrong, quietly, within};
 use super::trial::{
     Trail, TrailCase, hidden_inputs, queens_with_holes, random_three_sat, trail_case,
 };
-use nqueens::board::{Board, Piece};
-use nqueens::logic::{Clause, Clauses, Literal, Variable};
-use nqueens::queens;
-use nqueens::render::{Diagram, Svg};
-use nqueens::rng::Rng;
+use nqueens_core::board::{Board, Piece};
+use nqueens_core::logic::{Clause, Clauses, Literal, Variable};
+use nqueens_core::queens;
+use nqueens_core::render::{Diagram, Svg};
+use nqueens_core::rng::Rng;
 
 /// The indices [`check_luby`] tries: 1 to 64, then 20 from 65 to 4,095 (fixed seed).
 pub fn luby_indices() -> Vec<u64> {

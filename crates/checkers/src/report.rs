@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use nqueens::render::{self, Svg};
+use nqueens_core::render::{self, Svg};
 
 /// What a checker found.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,10 +8,10 @@ use super::expected;
 use super::pieces::SeesMistakes;
 use super::report::{Parts, Report, parted, quietly, within};
 use super::trial::{Boards, hidden_inputs, scattered};
-use nqueens::backtrack::{self, Grid};
-use nqueens::board::{Board, Piece, Square};
-use nqueens::render::{self, Gallery};
-use nqueens::rng::Rng;
+use nqueens_core::backtrack::{self, Grid};
+use nqueens_core::board::{Board, Piece, Square};
+use nqueens_core::render::{self, Gallery};
+use nqueens_core::rng::Rng;
 
 /// The board sizes [`check_complete_board`] fills from empty, one part of the score each.
 pub const FILL_SIZES: std::ops::RangeInclusive<usize> = 1..=8;
@@ -238,7 +238,7 @@ fn judge_completion(start: &Start, answer: Option<&Grid>, first: Option<&Grid>) 
         }
     }
     let board = backtrack::to_board(grid, Piece::Queen);
-    if let Some((a, b)) = board.conflicts().first() {
+    if let Some((a, b)) = board.queen_conflicts().first() {
         return Some(format!(
             "the queens on ({}, {}) and ({}, {}) attack each other",
             a.row, a.col, b.row, b.col

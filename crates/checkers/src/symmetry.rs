@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use super::expected;
 use super::report::{Parts, Report, first_wrong, quietly, within};
 use super::trial::{self, hidden_inputs};
-use nqueens::board::{Board, Piece, Square, Symmetry};
-use nqueens::render::{Gallery, Svg};
-use nqueens::rng::Rng;
+use nqueens_core::board::{Board, Piece, Square, Symmetry};
+use nqueens_core::render::{Gallery, Svg};
+use nqueens_core::rng::Rng;
 
 /// A board of queens as the symmetry tasks take it: its squares (any number of queens,
 /// attacking or not) and its size.

@@ -7,10 +7,10 @@
 
 use std::fmt::{self, Write as _};
 
-use nqueens::board::Square;
-use nqueens::csp::{Csp, CspError, ExprError};
-use nqueens::dp::Step;
-use nqueens::logic::{Clause, Clauses, Literal, Variable};
+use nqueens_core::board::Square;
+use nqueens_core::csp::{Csp, CspError, ExprError};
+use nqueens_core::dp::Step;
+use nqueens_core::logic::{Clause, Clauses, Literal, Variable};
 
 /// How deeply lists may nest in what is read.
 pub const MAX_DEPTH: usize = 32;
@@ -422,7 +422,7 @@ impl Wire for Literal {
         value
             .text("a literal")?
             .parse()
-            .map_err(|e: nqueens::logic::ParseError| WireError(e.to_string()))
+            .map_err(|e: nqueens_core::logic::ParseError| WireError(e.to_string()))
     }
 }
 
@@ -604,7 +604,7 @@ mod tests {
         let clauses: Clauses = "{{p, ¬q}, {Q<1,2>}, {}}".parse().unwrap();
         round_trip(&clauses);
         round_trip(&(Literal::negative(Variable::new("Q<3,4>").unwrap()), 7_usize));
-        let csp = nqueens::queens::create_csp(4).unwrap();
+        let csp = nqueens_core::queens::create_csp(4).unwrap();
         let back: Csp = read(&write(&csp)).unwrap();
         assert_eq!(back.to_string(), csp.to_string());
         for error in [

@@ -1,45 +1,12 @@
 //! The hidden tests' inputs: what each checker asks about in a hidden test, drawn from the
 //! grading seed. The judge's crate only: the students' kit does not have them.
 
-use std::any::Any;
-
 use nqueens::backtrack::Grid;
 use nqueens::board::Square;
 use nqueens::logic::{Clauses, Variable};
 use nqueens::queens::var;
 use nqueens::rng::Rng;
 use nqueens_checkers::trial::{self, Boards, Rows, random_cells, random_set, scattered};
-
-/// The inputs of `exercise`'s hidden test for `seed`, of the type its checker reads.
-///
-/// # Panics
-/// For an exercise with no hidden test: a bug of the checkers.
-pub(crate) fn drawn_for(exercise: &str, seed: u64) -> Box<dyn Any> {
-    match exercise {
-        "queen_attacks" => Box::new(attack_cases(seed, exercise)),
-        "complete_board" => Box::new(starts(seed, exercise)),
-        "next_generation" => Box::new(rows(seed, exercise)),
-        "evolve" => Box::new(evolve_cases(seed, exercise)),
-        "at_most_two" => Box::new(variable_lists(seed, exercise)),
-        "at_most_one_in_wrapped_diagonal"
-        | "torus_clauses"
-        | "superqueens_csp"
-        | "backtracking" => Box::new(sizes(seed, exercise)),
-        "subsume" | "eliminate" | "solve" | "moms" => Box::new(clause_sets(seed, exercise)),
-        "is_consistent" => Box::new(assignments(seed, exercise)),
-        "count" => Box::new(holed_boards(seed, exercise)),
-        "canonical" | "class_size" => Box::new(symmetry_boards(seed, exercise)),
-        "classes" => Box::new(symmetric_holes(seed, exercise)),
-        "attacking_pairs" => Box::new(pair_boards(seed, exercise)),
-        "best_column" => Box::new(column_cases(seed, exercise)),
-        "greedy_start" => Box::new(greedy_sizes(seed, exercise)),
-        "luby" => Box::new(luby_indices(seed, exercise)),
-        "minimise" => Box::new(minimise_cases(seed, exercise)),
-        "refutation" => Box::new(refutation_formulas(seed, exercise)),
-        piece if piece.ends_with("_sees") => Box::new(squares(seed, exercise)),
-        other => panic!("{other} has no hidden test"),
-    }
-}
 
 /// A generator for the hidden inputs of one checker: the grading seed, told apart per checker,
 /// so that two tasks do not draw the same sequence.

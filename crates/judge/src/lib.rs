@@ -39,19 +39,17 @@ use std::panic::{self, AssertUnwindSafe};
 use std::rc::Rc;
 
 use nqueens_checkers::Report;
-use nqueens_checkers::answers::{ANSWER, Reply, Rows};
+use nqueens_checkers::answers::{ANSWER, Reply};
 use nqueens_checkers::oracle;
 use nqueens_checkers::wire::{self, Wire};
 
 pub mod hidden;
 mod inputs;
 mod reference;
+pub mod table;
 mod tasks;
 
-use nqueens::backtrack::Grid;
-use nqueens::board::{Piece, Square};
-use nqueens::csp::Csp;
-use nqueens::logic::{Clauses, Literal, Variable};
+pub use table::{TASKS, Task};
 pub use tasks::table as expected_table;
 
 /// Why the judge could not judge.
@@ -191,7 +189,9 @@ pub fn verdict(checker: &str, seed: Option<u64>, shown: Shown) -> Result<Report,
 pub const USAGE: &str = "usage: nqueens-judge inputs CHECKER [--seed N]\n       \
                          nqueens-judge score CHECKER [--seed N] --points MAX \
                          [--stopped-at SECONDS] < OUTPUT\n       \
-                         nqueens-judge expected";
+                         nqueens-judge expected\n       \
+                         nqueens-judge tasks\n       \
+                         nqueens-judge kit";
 
 /// At most this much of the answers is read: a notebook's outputs, not a stream without end.
 pub const MAX_ANSWERS: u64 = 64 << 20;
@@ -202,7 +202,9 @@ pub const MAX_ANSWERS: u64 = 64 << 20;
 /// * `score CHECKER [--seed N] --points MAX [--stopped-at SECONDS]`: the [`verdict`] on the
 ///   cell's standard output read (past [`MAX_ANSWERS`], none of it), [`Shown::stopped_at`] the
 ///   seconds given, as one JSON object, `{"points": …, "passed": …, "text": "…", "html": "…"}`;
-/// * `expected`: the references' answers on every visible input (`crates/checkers/src/expected.txt`).
+/// * `expected`: the references' answers on every visible input (`crates/checkers/src/expected.txt`);
+/// * `tasks`: the table of tasks, a line per task: assignment, checker, name ([`table::task_list`]);
+/// * `kit`: the kit's list of checkers (`coursework/kit/src/checkers.rs`, [`table::kit_checkers`]).
 ///
 /// # Errors
 /// A bad command line or an unknown checker; the answers are the student's and never make it
@@ -210,6 +212,12 @@ pub const MAX_ANSWERS: u64 = 64 << 20;
 pub fn command(args: &[String], answers: &mut dyn std::io::Read) -> Result<String, String> {
     if args == ["expected"] {
         return Ok(expected_table());
+    }
+    if args == ["tasks"] {
+        return Ok(table::task_list(&TASKS));
+    }
+    if args == ["kit"] {
+        return Ok(table::kit_checkers(&TASKS));
     }
     let (score, checker) = match args {
         [verb, checker, ..] if verb == "inputs" || verb == "score" => (verb == "score", checker),
@@ -273,12 +281,12 @@ pub fn command(args: &[String], answers: &mut dyn std::io::Read) -> Result<Strin
     ))
 }
 
-enum Mode<'a> {
+pub(crate) enum Mode<'a> {
     Inputs,
     Judge(Shown<'a>),
 }
 
-enum Done {
+pub(crate) enum Done {
     Inputs(String),
     Report(Report),
 }
@@ -299,7 +307,7 @@ fn asked<I: Wire + Clone, O>(
     seen.into_inner().0
 }
 
-fn task<I: Wire + Clone, O: Wire + Clone>(
+pub(crate) fn task<I: Wire + Clone, O: Wire + Clone>(
     exercise: &str,
     mode: &Mode,
     reference: impl Fn(I) -> O,
@@ -323,14 +331,6 @@ fn task<I: Wire + Clone, O: Wire + Clone>(
         .map_err(|_| JudgeError::Checker(format!("{exercise}'s checker panicked")))
 }
 
-/// The visible checker `$name`, or with a seed its hidden test, with the student's function
-/// `$given` (written once, used for both).
-macro_rules! either {
-    ($seed:expr, $name:ident, $given:expr) => {
-        with_references($seed, || nqueens_checkers::$name($given))
-    };
-}
-
 /// Runs `check` (a checker called with the student's function) as the judge does: with the
 /// references answering for it (see [`Oracle`](nqueens_checkers::oracle::Oracle)), on the
 /// visible inputs or, with a seed, on that hidden test's, and says so in its verdict.
@@ -343,345 +343,26 @@ pub fn with_references(seed: Option<u64>, check: impl FnOnce() -> Report) -> Rep
     }
 }
 
-/// Every checker the judge knows, by the name a test cell calls it by.
-pub const CHECKERS: [&str; 26] = [
-    "check_queen_attacks",
-    "check_complete_board",
-    "check_next_generation",
-    "check_evolve",
-    "check_rook_sees",
-    "check_knight_sees",
-    "check_count",
-    "check_at_most_two",
-    "check_wrapped_diagonal",
-    "check_torus_clauses",
-    "check_subsume",
-    "check_eliminate",
-    "check_solve",
-    "check_moms",
-    "check_superqueens_csp",
-    "check_consistent",
-    "check_csp_backtracking",
-    "check_canonical",
-    "check_class_size",
-    "check_classes",
-    "check_attacking_pairs",
-    "check_best_column",
-    "check_greedy_start",
-    "check_luby",
-    "check_minimise",
-    "check_refutation",
-];
+/// Every checker the judge knows, by the name a test cell calls it by: the table's.
+pub fn checkers() -> impl Iterator<Item = &'static str> {
+    TASKS.iter().map(|task| task.checker)
+}
 
 fn dispatch(checker: &str, seed: Option<u64>, mode: &Mode) -> Result<Done, JudgeError> {
-    board_task(checker, seed, mode)
-        .or_else(|| clause_task(checker, seed, mode))
-        .or_else(|| csp_task(checker, seed, mode))
-        .or_else(|| symmetry_task(checker, seed, mode))
-        .or_else(|| line_task(checker, seed, mode))
-        .or_else(|| proof_task(checker, seed, mode))
-        .unwrap_or_else(|| Err(JudgeError::UnknownChecker(checker.to_owned())))
+    dispatch_in(&TASKS, checker, seed, mode)
 }
 
-/// The tasks on boards, rows of cells and counts (assignments 01 and 05).
-fn board_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
-    Some(match checker {
-        "check_queen_attacks" => task(
-            "queen_attacks",
-            mode,
-            |(square, board): (Square, Rows)| reference::queen_attacks(square, &board.0),
-            |call| {
-                either!(seed, check_queen_attacks, |s: Square, g: &Grid| call((
-                    s,
-                    Rows(g.clone())
-                )))
-            },
-        ),
-        "check_complete_board" => task(
-            "complete_board",
-            mode,
-            |board: Rows| {
-                let mut placed = Vec::new();
-                let first = reference::complete(&board.0, 1, &mut placed);
-                (first.map(Rows), placed)
-            },
-            |call| {
-                either!(
-                    seed,
-                    check_complete_board,
-                    |g: &Grid, placed: &mut Vec<Square>| {
-                        let (answer, noted) = call(Rows(g.clone()));
-                        placed.extend(noted);
-                        answer.map(|rows| rows.0)
-                    }
-                )
-            },
-        ),
-        "check_next_generation" => task(
-            "next_generation",
-            mode,
-            |row: Vec<u8>| reference::next_generation(&row),
-            |call| either!(seed, check_next_generation, |row: &[u8]| call(row.to_vec())),
-        ),
-        "check_evolve" => task(
-            "evolve",
-            mode,
-            |(row, steps): (Vec<u8>, usize)| reference::generations(&row, steps),
-            |call| {
-                either!(seed, check_evolve, |row: &[u8], steps| call((
-                    row.to_vec(),
-                    steps
-                )))
-            },
-        ),
-        "check_rook_sees" => task(
-            "rook_sees",
-            mode,
-            |(square, size): (Square, usize)| Piece::Rook.sees(square, size),
-            |call| either!(seed, check_rook_sees, |s, n| call((s, n))),
-        ),
-        "check_knight_sees" => task(
-            "knight_sees",
-            mode,
-            |(square, size): (Square, usize)| Piece::Knight.sees(square, size),
-            |call| either!(seed, check_knight_sees, |s, n| call((s, n))),
-        ),
-        "check_count" => task(
-            "count",
-            mode,
-            |(n, holes): (usize, Vec<Square>)| reference::count(n, &holes),
-            |call| {
-                either!(
-                    seed,
-                    check_count,
-                    |n: usize, holes: &[Square], nodes: &mut u64| {
-                        let (found, noted) = call((n, holes.to_vec()));
-                        *nodes += noted;
-                        found
-                    }
-                )
-            },
-        ),
-        _ => return None,
-    })
-}
-
-/// The tasks on clauses (assignments 02 and 03).
-fn clause_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
-    Some(match checker {
-        "check_at_most_two" => task(
-            "at_most_two",
-            mode,
-            |variables: Vec<Variable>| reference::at_most_two(&variables),
-            |call| either!(seed, check_at_most_two, |v: &[Variable]| call(v.to_vec())),
-        ),
-        "check_wrapped_diagonal" => task(
-            "at_most_one_in_wrapped_diagonal",
-            mode,
-            |(k, n): (usize, usize)| reference::wrapped_diagonal(k, n),
-            |call| either!(seed, check_wrapped_diagonal, |k, n| call((k, n))),
-        ),
-        "check_torus_clauses" => task("torus_clauses", mode, reference::torus_clauses, |call| {
-            either!(seed, check_torus_clauses, call)
-        }),
-        "check_subsume" => task(
-            "subsume",
-            mode,
-            |set: Clauses| reference::subsume(&set),
-            |call| either!(seed, check_subsume, |set: &Clauses| call(set.clone())),
-        ),
-        "check_eliminate" => task(
-            "eliminate",
-            mode,
-            |(set, variable): (Clauses, Variable)| reference::eliminate(&set, variable),
-            |call| {
-                either!(seed, check_eliminate, |set: &Clauses, v| call((
-                    set.clone(),
-                    v
-                )))
-            },
-        ),
-        "check_solve" => task(
-            "solve",
-            mode,
-            |set: Clauses| {
-                let mut splits = Vec::new();
-                let answer = reference::solve_splitting(&set, &mut splits);
-                (answer, splits)
-            },
-            |call| {
-                either!(
-                    seed,
-                    check_solve,
-                    |set: &Clauses, splits: &mut Vec<Literal>| {
-                        let (answer, noted) = call(set.clone());
-                        splits.extend(noted);
-                        answer
-                    }
-                )
-            },
-        ),
-        "check_moms" => task(
-            "moms",
-            mode,
-            |(set, literal): (Clauses, Literal)| reference::moms(&set, literal),
-            |call| either!(seed, check_moms, |set: &Clauses, l| call((set.clone(), l))),
-        ),
-        _ => return None,
-    })
-}
-
-/// The tasks on CSPs (assignment 04).
-fn csp_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
-    Some(match checker {
-        "check_superqueens_csp" => task(
-            "superqueens_csp",
-            mode,
-            reference::superqueens_csp,
-            |call| either!(seed, check_superqueens_csp, call),
-        ),
-        "check_consistent" => task(
-            "is_consistent",
-            mode,
-            |(csp, assignment, var): (Csp, Vec<Option<i64>>, usize)| {
-                reference::consistent(&csp, &assignment, var)
-            },
-            |call| {
-                either!(
-                    seed,
-                    check_consistent,
-                    |csp: &Csp, a: &[Option<i64>], var| { call((csp.clone(), a.to_vec(), var)) }
-                )
-            },
-        ),
-        "check_csp_backtracking" => task(
-            "backtracking",
-            mode,
-            |csp: Csp| {
-                let mut kept = Vec::new();
-                let mut assignment = vec![None; csp.variables().len()];
-                let found = reference::search(&csp, &mut assignment, 0, &mut kept);
-                (
-                    found.then(|| assignment.into_iter().flatten().collect()),
-                    kept,
-                )
-            },
-            |call| {
-                either!(seed, check_csp_backtracking, |csp: &Csp,
-                                                       kept: &mut Vec<(
-                    usize,
-                    i64
-                )>| {
-                    let (answer, noted) = call(csp.clone());
-                    kept.extend(noted);
-                    answer
-                })
-            },
-        ),
-        _ => return None,
-    })
-}
-
-/// The tasks on symmetry (assignment 06).
-fn symmetry_task(
+/// The checker's run by the judge, its task found in `tasks`.
+fn dispatch_in(
+    tasks: &[Task],
     checker: &str,
     seed: Option<u64>,
     mode: &Mode,
-) -> Option<Result<Done, JudgeError>> {
-    Some(match checker {
-        "check_canonical" => task(
-            "canonical",
-            mode,
-            |(squares, n): (Vec<Square>, usize)| reference::canonical(&squares, n),
-            |call| {
-                either!(seed, check_canonical, |s: &[Square], n| call((
-                    s.to_vec(),
-                    n
-                )))
-            },
-        ),
-        "check_class_size" => task(
-            "class_size",
-            mode,
-            |(squares, n): (Vec<Square>, usize)| reference::class_size(&squares, n),
-            |call| {
-                either!(seed, check_class_size, |s: &[Square], n| call((
-                    s.to_vec(),
-                    n
-                )))
-            },
-        ),
-        "check_classes" => task(
-            "classes",
-            mode,
-            |(n, holes): (usize, Vec<Square>)| reference::classes(n, &holes),
-            |call| either!(seed, check_classes, |n, h: &[Square]| call((n, h.to_vec()))),
-        ),
-        _ => return None,
-    })
-}
-
-/// The tasks on huge boards (assignment 07): the stand-in answers a board as it travels, a
-/// large one as its size and seed, which the kernel expands as the checker does.
-fn line_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
-    use nqueens_checkers::trial::{Rows, board_of};
-    Some(match checker {
-        "check_attacking_pairs" => task(
-            "attacking_pairs",
-            mode,
-            |rows: Rows| reference::attacking_pairs(&board_of(&rows)),
-            |call| {
-                let given = |rows: &Rows| call(rows.clone());
-                with_references(seed, || nqueens_checkers::pairs_by_rows(given))
-            },
-        ),
-        "check_best_column" => task(
-            "best_column",
-            mode,
-            |(rows, row): (Rows, usize)| reference::best_column(&board_of(&rows), row),
-            |call| {
-                let given = |rows: &Rows, row| call((rows.clone(), row));
-                with_references(seed, || nqueens_checkers::best_column_by_rows(given))
-            },
-        ),
-        "check_greedy_start" => task("greedy_start", mode, reference::greedy_start, |call| {
-            either!(seed, check_greedy_start, call)
-        }),
-        _ => return None,
-    })
-}
-
-/// The tasks on CDCL (assignment 08).
-fn proof_task(checker: &str, seed: Option<u64>, mode: &Mode) -> Option<Result<Done, JudgeError>> {
-    Some(match checker {
-        "check_luby" => task("luby", mode, reference::luby, |call| {
-            either!(seed, check_luby, call)
-        }),
-        "check_minimise" => task(
-            "minimise",
-            mode,
-            |(trail, clause): (nqueens_checkers::trial::Trail, nqueens::logic::Clause)| {
-                reference::minimise(&clause, &trail)
-            },
-            |call| {
-                either!(seed, check_minimise, |clause: &nqueens::logic::Clause,
-                                               trail: &[(
-                    Literal,
-                    usize,
-                    Option<nqueens::logic::Clause>
-                )]| {
-                    call((trail.to_vec(), clause.clone()))
-                })
-            },
-        ),
-        "check_refutation" => task(
-            "refutation",
-            mode,
-            |set: Clauses| reference::refutation(&set),
-            |call| either!(seed, check_refutation, |set: &Clauses| call(set.clone())),
-        ),
-        _ => return None,
-    })
+) -> Result<Done, JudgeError> {
+    match tasks.iter().find(|task| task.checker == checker) {
+        Some(task) => (task.run)(task.name, seed, mode),
+        None => Err(JudgeError::UnknownChecker(checker.to_owned())),
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use nqueens::csp::{Csp, CspError};
 use nqueens::dp::{self, Step};
 use nqueens::encode;
 use nqueens::logic::{Clause, Clauses, Literal, Variable};
+use nqueens::prelude::*;
 use nqueens::queens::{self, var};
 
 /// The squares `piece` on `square` attacks on a `size`×`size` board, row by row.

@@ -7,14 +7,11 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use nqueens::board::{Direction, Piece, Square};
-use nqueens::logic::{Clause, Clauses, Literal, Variable};
-use nqueens::queens;
-use nqueens_checkers::answers::Rows;
+use nqueens::prelude::*;
 use nqueens_checkers::oracle::Oracle;
-use nqueens_checkers::trial::{self, Trail};
 use nqueens_checkers::wire::{self, Wire};
 
-use crate::{inputs, reference};
+use crate::{TASKS, inputs};
 
 /// The judge's oracle: the references, and with a seed the inputs of that hidden test.
 pub(crate) struct References {
@@ -34,104 +31,62 @@ impl Oracle for References {
     }
 
     fn hidden_inputs(&self, exercise: &str) -> Option<Box<dyn Any>> {
-        self.seed.map(|seed| inputs::drawn_for(exercise, seed))
+        self.seed.map(|seed| hidden_inputs(exercise, seed))
     }
 }
 
 /// The reference `reference` on an input read from the wire, its answer written back.
-fn by<I: Wire, O: Wire>(task: &str, input: &str, reference: impl FnOnce(I) -> O) -> String {
+pub(crate) fn by<I: Wire, O: Wire>(
+    task: &str,
+    input: &str,
+    reference: impl FnOnce(I) -> O,
+) -> String {
     let input = wire::read(input)
         .unwrap_or_else(|error| panic!("an input of {task} does not read: {error}"));
     wire::write(&reference(input))
 }
 
-/// The reference's answer to `task` on `input`.
+/// The reference's answer to `task` on `input`: the table's, or for the squares any piece sees
+/// (which `check_sees` asks about), the library's moves.
 ///
 /// # Panics
-/// For a task the judge does not know, or an input that does not read: a bug of the checkers.
+/// For a task the judge has no reference answer for, or an input that does not read: a bug of
+/// the checkers.
 fn answer(task: &str, input: &str) -> String {
-    match task {
-        "queen_attacks" => by(task, input, |(square, grid): (Square, Rows)| {
-            reference::queen_attacks(square, &grid.0)
+    if let Some(answer) = TASKS
+        .iter()
+        .find(|row| row.name == task)
+        .and_then(|row| row.answer)
+    {
+        return answer(input);
+    }
+    match piece_seeing(task) {
+        Some(piece) => by(task, input, |(square, size): (Square, usize)| {
+            piece.sees(square, size)
         }),
-        "complete_board" => by(task, input, |grid: Rows| {
-            let mut placed = Vec::new();
-            let first = reference::complete(&grid.0, 1, &mut placed);
-            (first.map(Rows), placed)
-        }),
-        "next_generation" => by(task, input, |row: Vec<u8>| reference::next_generation(&row)),
-        "evolve" => by(task, input, |(first, steps): (Vec<u8>, usize)| {
-            reference::generations(&first, steps)
-        }),
-        "at_most_two" => by(task, input, |variables: Vec<Variable>| {
-            reference::at_most_two(&variables)
-        }),
-        "at_most_one_in_wrapped_diagonal" => by(task, input, |(k, n): (usize, usize)| {
-            reference::wrapped_diagonal(k, n)
-        }),
-        "torus_clauses" => by(task, input, reference::torus_clauses),
-        "subsume" => by(task, input, |set: Clauses| reference::subsume(&set)),
-        "eliminate" => by(task, input, |(set, variable): (Clauses, Variable)| {
-            reference::eliminate(&set, variable)
-        }),
-        "moms" => by(task, input, |(set, literal): (Clauses, Literal)| {
-            reference::moms(&set, literal)
-        }),
-        "solve" => by(task, input, |set: Clauses| reference::solve(&set)),
-        "superqueens_csp" => by(task, input, reference::superqueens_csp),
-        "is_consistent" => by(
-            task,
-            input,
-            |(n, assignment, var): (usize, Vec<Option<i64>>, usize)| {
-                let csp = queens::create_csp(n).expect("the CSP of n queens");
-                reference::consistent(&csp, &assignment, var)
-            },
-        ),
-        "backtracking" => by(task, input, |n: usize| {
-            let csp = queens::create_csp(n).expect("the CSP of n queens");
-            let (mut kept, mut assignment) = (Vec::new(), vec![None; n]);
-            let first = reference::search(&csp, &mut assignment, 0, &mut kept)
-                .then(|| assignment.into_iter().flatten().collect::<Vec<i64>>());
-            (first, kept)
-        }),
-        "count" => by(task, input, |(n, holes): (usize, Vec<Square>)| {
-            reference::count(n, &holes)
-        }),
-        "canonical" => by(task, input, |(squares, n): (Vec<Square>, usize)| {
-            reference::canonical(&squares, n)
-        }),
-        "class_size" => by(task, input, |(squares, n): (Vec<Square>, usize)| {
-            reference::class_size(&squares, n)
-        }),
-        "classes" => by(task, input, |(n, holes): (usize, Vec<Square>)| {
-            reference::classes(n, &holes)
-        }),
-        "attacking_pairs" => by(task, input, |rows: trial::Rows| {
-            reference::attacking_pairs(&trial::board_of(&rows))
-        }),
-        "best_column" => by(task, input, |(rows, row): (trial::Rows, usize)| {
-            reference::best_column(&trial::board_of(&rows), row)
-        }),
-        "greedy_start" => by(task, input, reference::greedy_start),
-        "minimise" => by(task, input, |(_, trail, clause): (usize, Trail, Clause)| {
-            reference::minimise(&clause, &trail)
-        }),
-        "luby" => by(task, input, reference::luby),
-        sees => match piece_seeing(sees) {
-            Some(piece) => by(task, input, |(square, size): (Square, usize)| {
-                reference::sees(piece, square, size)
-            }),
-            None => panic!("the judge has no reference for the task {task}"),
-        },
+        None => panic!("the judge has no reference answer for the task {task}"),
     }
 }
 
-/// The piece whose squares the task `sees_task` asks for (see [`sees_task`]).
+/// The piece whose squares the task `sees_task` asks for (see `nqueens_checkers::sees_task`).
 fn piece_seeing(sees_task: &str) -> Option<Piece> {
     Piece::ALL
         .into_iter()
         .chain([Piece::Pawn(Direction::Down)])
         .find(|&piece| nqueens_checkers::sees_task(piece) == sees_task)
+}
+
+/// The inputs of `exercise`'s hidden test for `seed`: the table's, or for any piece's squares,
+/// the rook's and the knight's kind.
+///
+/// # Panics
+/// For an exercise with no hidden test: a bug of the checkers.
+fn hidden_inputs(exercise: &str, seed: u64) -> Box<dyn Any> {
+    match TASKS.iter().find(|row| row.name == exercise) {
+        Some(row) => (row.hidden)(seed),
+        None if piece_seeing(exercise).is_some() => Box::new(inputs::squares(seed, exercise)),
+        None => panic!("{exercise} has no hidden test"),
+    }
 }
 
 thread_local! {
@@ -145,7 +100,7 @@ thread_local! {
 /// while the pictures the tasks show are drawn.
 pub fn table() -> String {
     RECORD.with(|record| *record.borrow_mut() = Some(Vec::new()));
-    for checker in crate::CHECKERS {
+    for checker in crate::checkers() {
         let _ = crate::inputs(checker, None);
     }
     let _ = nqueens_checkers::oracle::consulting(

@@ -1,4 +1,5 @@
 use super::*;
+use nqueens::Square;
 use nqueens_checkers::answers::collected;
 
 #[test]
@@ -32,7 +33,7 @@ fn the_judge_agrees_with_the_checker_run_in_place() {
 
 #[test]
 fn every_checker_passes_its_reference_and_fails_a_panic() {
-    for checker in CHECKERS {
+    for checker in checkers() {
         let text = inputs(checker, None).unwrap();
         let wire::Value::List(items) = wire::Value::parse(&text).unwrap() else {
             panic!("{checker}: the inputs are not a list");

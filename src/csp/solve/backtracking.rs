@@ -85,11 +85,11 @@ enum Ended {
 /// which returns `true` to stop the search there.
 fn search(csp: &Csp, cap: Cap, on_solution: &mut dyn FnMut(&[i64]) -> bool) -> (CspStats, Ended) {
     let mut stats = CspStats::default();
-    let n = csp.names.len();
+    let n = csp.variables().len();
     // Each constraint is checked when its last variable (in order) is assigned.
     let mut check_at = vec![Vec::new(); n];
-    for (c, constraint) in csp.constraints.iter().enumerate() {
-        if let Some(&last) = constraint.variables.last() {
+    for (c, constraint) in csp.constraints().iter().enumerate() {
+        if let Some(&last) = constraint.variables().last() {
             check_at[last].push(c);
         }
     }
@@ -111,7 +111,7 @@ fn search(csp: &Csp, cap: Cap, on_solution: &mut dyn FnMut(&[i64]) -> bool) -> (
     let mut next = vec![0; n];
     let mut k = 0;
     loop {
-        if next[k] == csp.values.len() {
+        if next[k] == csp.values().len() {
             next[k] = 0;
             stats.backtracks += 1;
             if k == 0 {
@@ -123,12 +123,12 @@ fn search(csp: &Csp, cap: Cap, on_solution: &mut dyn FnMut(&[i64]) -> bool) -> (
         if let Some(limit) = cap.ran_out(stats.nodes) {
             return (stats, Ended::Budget(limit));
         }
-        values[k] = csp.values[next[k]];
+        values[k] = csp.values()[next[k]];
         next[k] += 1;
         stats.nodes += 1;
         if check_at[k]
             .iter()
-            .all(|&c| csp.constraints[c].holds(&values))
+            .all(|&c| csp.constraints()[c].holds(&values))
         {
             if k + 1 < n {
                 k += 1;

@@ -26,21 +26,21 @@ pub(crate) fn min_conflicts_by(csp: &Csp, seed: u64, cap: Cap) -> CspReport {
     if !constants_hold(csp) {
         return CspReport::unsolvable(stats);
     }
-    let n = csp.names.len();
-    let m = csp.values.len();
+    let n = csp.variables().len();
+    let m = csp.values().len();
     let of = constraints_of(csp);
     let mut rng = Rng::new(seed);
-    let mut values: Vec<i64> = (0..n).map(|_| csp.values[rng.below(m)]).collect();
+    let mut values: Vec<i64> = (0..n).map(|_| csp.values()[rng.below(m)]).collect();
     // Which constraints are violated, how many per variable, and the variables with any.
     let mut violated: Vec<bool> = csp
-        .constraints
+        .constraints()
         .iter()
-        .map(|c| !c.variables.is_empty() && !c.holds(&values))
+        .map(|c| !c.variables().is_empty() && !c.holds(&values))
         .collect();
     let mut count = vec![0usize; n];
-    for (c, constraint) in csp.constraints.iter().enumerate() {
+    for (c, constraint) in csp.constraints().iter().enumerate() {
         if violated[c] {
-            for &v in &constraint.variables {
+            for &v in constraint.variables() {
                 count[v] += 1;
             }
         }
@@ -65,7 +65,7 @@ pub(crate) fn min_conflicts_by(csp: &Csp, seed: u64, cap: Cap) -> CspReport {
             fewest_conflicts(csp, &of[x], x, &mut values, &mut best);
             best[rng.below(best.len())]
         };
-        values[x] = csp.values[choice];
+        values[x] = csp.values()[choice];
         update(
             csp,
             &of[x],
@@ -89,12 +89,12 @@ fn fewest_conflicts(
 ) {
     let mut fewest = usize::MAX;
     best.clear();
-    for (i, &value) in csp.values.iter().enumerate() {
+    for (i, &value) in csp.values().iter().enumerate() {
         values[x] = value;
         // Counting stops as soon as this value is worse than the best so far.
         let mut broken = 0;
         for &c in constraints {
-            if !csp.constraints[c].holds(values) {
+            if !csp.constraints()[c].holds(values) {
                 broken += 1;
                 if broken > fewest {
                     break;
@@ -124,10 +124,10 @@ fn update(
     conflicted: &mut Conflicted,
 ) {
     for &c in constraints {
-        let now = !csp.constraints[c].holds(values);
+        let now = !csp.constraints()[c].holds(values);
         if now != violated[c] {
             violated[c] = now;
-            for &v in &csp.constraints[c].variables {
+            for &v in csp.constraints()[c].variables() {
                 if now {
                     count[v] += 1;
                 } else {

@@ -119,9 +119,9 @@ impl CspReport {
 
 /// For each variable, the constraints that mention it.
 pub(super) fn constraints_of(csp: &Csp) -> Vec<Vec<usize>> {
-    let mut of = vec![Vec::new(); csp.names.len()];
-    for (c, constraint) in csp.constraints.iter().enumerate() {
-        for &v in &constraint.variables {
+    let mut of = vec![Vec::new(); csp.variables().len()];
+    for (c, constraint) in csp.constraints().iter().enumerate() {
+        for &v in constraint.variables() {
             of[v].push(c);
         }
     }
@@ -131,8 +131,8 @@ pub(super) fn constraints_of(csp: &Csp) -> Vec<Vec<usize>> {
 /// Whether every constraint without variables holds (such a constraint is true or false once
 /// and for all).
 pub(super) fn constants_hold(csp: &Csp) -> bool {
-    csp.constraints
+    csp.constraints()
         .iter()
-        .filter(|c| c.variables.is_empty())
+        .filter(|c| c.variables().is_empty())
         .all(|c| c.holds(&[]))
 }

@@ -13,7 +13,7 @@ use crate::csp::Csp;
 struct Domains<'a> {
     csp: &'a Csp,
     of: Vec<Vec<usize>>,
-    /// `live[v * choices + i]`: value `csp.values[i]` is still possible for variable `v`.
+    /// `live[v * choices + i]`: value `csp.values()[i]` is still possible for variable `v`.
     live: Vec<bool>,
     choices: usize,
     size: Vec<usize>,
@@ -50,8 +50,8 @@ impl Domains<'_> {
     fn prune(&mut self, c: usize, v: usize) -> bool {
         for i in 0..self.choices {
             if self.live[v * self.choices + i] {
-                self.values[v] = self.csp.values[i];
-                if !self.csp.constraints[c].holds(&self.values) {
+                self.values[v] = self.csp.values()[i];
+                if !self.csp.constraints()[c].holds(&self.values) {
                     self.remove(v, i);
                 }
             }
@@ -64,12 +64,12 @@ impl Domains<'_> {
     fn forward_check(&mut self, x: usize) -> bool {
         for k in 0..self.of[x].len() {
             let c = self.of[x][k];
-            let mut open = self.csp.constraints[c]
-                .variables
+            let mut open = self.csp.constraints()[c]
+                .variables()
                 .iter()
                 .filter(|&&v| !self.assigned[v]);
             match (open.next().copied(), open.next()) {
-                (None, _) if !self.csp.constraints[c].holds(&self.values) => return false,
+                (None, _) if !self.csp.constraints()[c].holds(&self.values) => return false,
                 (Some(v), None) if !self.prune(c, v) => return false,
                 _ => {}
             }
@@ -90,8 +90,8 @@ pub fn propagation(csp: &Csp, budget: &Budget) -> CspReport {
 /// [`propagation`], by a cap set by the caller.
 pub(crate) fn propagation_by(csp: &Csp, cap: Cap) -> CspReport {
     let mut stats = CspStats::default();
-    let variables = csp.names.len();
-    let choices = csp.values.len();
+    let variables = csp.variables().len();
+    let choices = csp.values().len();
     let mut search = Domains {
         csp,
         of: constraints_of(csp),
@@ -106,8 +106,8 @@ pub(crate) fn propagation_by(csp: &Csp, cap: Cap) -> CspReport {
         return CspReport::unsolvable(stats);
     }
     // Constraints on one variable only narrow its domain once, at the start.
-    for (c, constraint) in csp.constraints.iter().enumerate() {
-        if let [v] = constraint.variables[..] {
+    for (c, constraint) in csp.constraints().iter().enumerate() {
+        if let [v] = constraint.variables()[..] {
             if !search.prune(c, v) {
                 return CspReport::unsolvable(stats);
             }
@@ -140,7 +140,7 @@ pub(crate) fn propagation_by(csp: &Csp, cap: Cap) -> CspReport {
             }
             stats.nodes += 1;
             search.assigned[x] = true;
-            search.values[x] = csp.values[i];
+            search.values[x] = csp.values()[i];
             if search.forward_check(x) {
                 break;
             }

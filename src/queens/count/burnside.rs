@@ -3,7 +3,7 @@
 use super::plain::count_plain;
 use super::size::check_size;
 use crate::board::Symmetry;
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// Solutions that a quarter turn (`Symmetry::Rotate90`) or a half turn (`Symmetry::Rotate180`)
 /// leaves unchanged, counted directly: placing a queen places its whole orbit under the turn.

@@ -37,7 +37,7 @@ use super::join::{Joiner, Layout};
 use super::plan::{Found, Plan, Worker};
 use super::size::check_size;
 use crate::hash::{FNV_START, fnv};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The largest board [`count_by_halves`](super::count_by_halves) takes. Each size up multiplies
 /// the time by about 3 to 10 (docs/benchmarks.md), so n = 22 would take hours; and from

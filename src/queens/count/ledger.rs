@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::tally::{CountMethod, Tally};
 use crate::hash::fnv_str;
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The first line of a ledger's text.
 pub(super) const HEADER: &str = "nqueens count ledger 1";

@@ -2,7 +2,8 @@
 
 use super::size::full_mask;
 use crate::board::Board;
-use crate::queens::error::QueensError;
+use crate::prelude::*;
+use crate::queens::QueensError;
 
 /// Every solution of n queens, as boards, in the order of the bitboard search (row by row,
 /// columns from the left). For small boards: 14,200 for n = 12.

@@ -8,7 +8,7 @@ use super::search::CountOptions;
 use super::tally::{CountMethod, Tally};
 use crate::backtrack::{self, MAX_ROWS};
 use crate::budget::Limit;
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 use crate::{csp, dp};
 
 /// The largest n that [`CountMethod::Sat`] takes: listing the 14,200 models of n = 12 one at a
@@ -107,7 +107,7 @@ pub fn count_by(
             tally(search.solutions, search.gave_up)
         }
         CountMethod::Csp => {
-            let problem = crate::queens::csp::create_csp_by(n, deadline)
+            let problem = crate::queens::create_csp_by(n, deadline)
                 .map_err(|error| QueensError::of_csp(n, &error))?
                 .ok_or_else(out_of_time)?;
             let cap = csp::solve::Cap::nodes(options.budget.max_nodes, deadline);

@@ -26,7 +26,7 @@ use super::search::{CountOptions, Counts};
 use super::size::check_size;
 use super::tally::{CountMethod, Tally};
 use crate::hash::{fnv, fnv_str};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The plan of a board too small to cut (n < 4): one piece, the plain search.
 struct Whole {

@@ -1,7 +1,7 @@
 //! The plain bitboard search: one thread, no symmetry; for comparison, and an independent count.
 
 use super::size::{MAX_COUNT_N, check_size, full_mask};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The number of solutions by the same bitboard search, on one thread and without the mirror:
 /// the plain algorithm, for comparison (and for the tests, an independent count).

@@ -5,7 +5,7 @@ use super::plan::{Found, Plan, Worker};
 use super::size::{MAX_COUNT_N, check_size, full_mask};
 use crate::budget::Budget;
 use crate::hash::{FNV_START, fnv};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// How [`count_both`](super::count_both) runs.
 #[derive(Clone, Copy, Default)]

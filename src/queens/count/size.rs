@@ -1,6 +1,6 @@
 //! The boards a count takes (a row is one 32-bit word), the threads it starts, and a row's mask.
 
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The largest board [`count`](super::count) takes: a row is one 32-bit word.
 pub const MAX_COUNT_N: usize = 32;

@@ -15,7 +15,7 @@ use super::search::CountOptions;
 use super::tally::{CountMethod, Tally};
 use crate::budget::Limit;
 use crate::failure::Failure;
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The files of one count, or of one part of a count, in a directory.
 #[derive(Debug, Clone, PartialEq, Eq)]

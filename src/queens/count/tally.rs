@@ -2,7 +2,7 @@
 
 use super::halves::{HALVES_FASTER_FROM, MAX_HALVES_N};
 use crate::budget::Limit;
-use crate::queens::encoding::Encoding;
+use crate::queens::Encoding;
 
 /// A way to count the solutions of n queens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::time::Instant;
 use super::found::{Found, Stats, narrow, out_of_range};
 use crate::backtrack::{self, MAX_ROWS};
 use crate::budget::Budget;
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// The row search, within the squares and the time of `limits` (the time counted from `start`).
 pub(super) fn place(n: usize, limits: &Budget, start: Instant) -> Result<Found, QueensError> {

@@ -1,7 +1,7 @@
 //! The explicit construction (see [`crate::queens::huge::construct`]).
 
 use super::found::{Found, Stats};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 use crate::queens::huge;
 
 pub(super) fn place(n: usize) -> Result<Found, QueensError> {

@@ -6,7 +6,7 @@ use super::found::{Found, Stats, narrow};
 use super::kind::Method;
 use crate::budget::Budget;
 use crate::csp::solve::{self, Cap};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 pub(super) fn place(
     n: usize,
@@ -15,7 +15,7 @@ pub(super) fn place(
     start: Instant,
 ) -> Result<Found, QueensError> {
     let deadline = limits.deadline(start);
-    let built = crate::queens::csp::create_csp_by(n, deadline)
+    let built = crate::queens::create_csp_by(n, deadline)
         .map_err(|error| QueensError::of_csp(n, &error))?;
     let Some(problem) = built else {
         return Err(QueensError::GaveUp {

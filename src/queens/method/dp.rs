@@ -7,10 +7,10 @@ use crate::cdcl::{self, CdclOptions, CnfOutcome, Decide};
 use crate::dp::{self, Heuristic, Options};
 use crate::encode::Amo;
 use crate::logic::{Clauses, Model};
-use crate::queens::encoding::Encoding;
-use crate::queens::error::QueensError;
-use crate::queens::variables::decode;
-use crate::queens::variables::number;
+use crate::queens::Encoding;
+use crate::queens::QueensError;
+use crate::queens::decode;
+use crate::queens::number;
 use crate::sat::{Budget, Limit, Outcome};
 
 pub(super) fn place(

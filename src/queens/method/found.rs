@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// What a solver reports besides the board: named counts, in the order they are printed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

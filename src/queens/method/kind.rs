@@ -5,7 +5,7 @@ use std::fmt;
 use crate::cdcl::Decide;
 use crate::dp::Heuristic;
 use crate::encode::Amo;
-use crate::queens::encoding::Encoding;
+use crate::queens::Encoding;
 
 /// The largest board on which `solve --method cdcl` keeps the lecture's pairwise clauses and
 /// VSIDS when no encoding or decision rule is given; see [`Method::cdcl_for`].

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::found::{Found, Stats};
 use crate::budget::{Budget, Limit};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 use crate::queens::huge;
 
 /// The queens' min-conflicts, within the steps and the time of `limits` (from `start`).

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use super::huge;
 use crate::board::{Board, MAX_PRINTED};
-use crate::queens::error::QueensError;
+use crate::queens::QueensError;
 
 /// n queens placed, none attacking another (checked before it was returned).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! The SVG renderer: the drawings are parsed as XML and their structure checked, square by square.
 
+use nqueens::prelude::*;
 use nqueens::render::{self, Coordinates, Diagram, Gallery};
 use nqueens::{Board, Piece, Square};
 use roxmltree::{Document, Node};

@@ -3,6 +3,7 @@
 
 use nqueens::backtrack;
 use nqueens::logic::{Clause, Clauses, Literal, Variable};
+use nqueens::prelude::*;
 use nqueens::{Direction, Piece, Square};
 use nqueens_checkers::check_sees;
 use nqueens_checkers::{

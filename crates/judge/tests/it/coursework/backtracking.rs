@@ -1,7 +1,8 @@
 //! The first assignment: a queen's attacks, the completion of a board, the pre-homework's cells.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
+#[allow(clippy::wildcard_imports)]
+use nqueens::prelude::*;
 
 /// What a queen attacks, step by step along each of the eight lines, stopping on a queen.
 pub(super) fn queen_attacks(square: Square, grid: &Grid) -> Vec<Square> {

@@ -1,7 +1,8 @@
 //! The hidden tests: right answers pass for any seed, answers that fit only the visible inputs do not.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
+#[allow(clippy::wildcard_imports)]
+use nqueens::prelude::*;
 #[test]
 fn right_answers_pass_every_hidden_test_for_any_seed() {
     use nqueens_judge::hidden;

@@ -51,7 +51,10 @@ impl Encoding {
     }
 
     /// The clauses for n queens, or `None` if the deadline passes while they are built.
-    pub(crate) fn clauses_by(
+    ///
+    /// # Errors
+    /// As [`Encoding::clauses`].
+    pub fn clauses_by(
         self,
         n: usize,
         deadline: crate::budget::Deadline,
@@ -83,7 +86,7 @@ impl Encoding {
 /// the data of a chart of clause counts.
 ///
 /// ```
-/// let table = nqueens::queens::clause_table([8]);
+/// let table = nqueens_core::queens::clause_table([8]);
 /// assert_eq!(table[0].1, [(8, 512)]);
 /// assert_eq!(table[1].1, [(8, 744)]);
 /// ```

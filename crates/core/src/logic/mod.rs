@@ -6,7 +6,7 @@
 //! comes before its negation, and clauses compare lexicographically.
 //!
 //! ```
-//! use nqueens::logic::Clauses;
+//! use nqueens_core::logic::Clauses;
 //! let clauses: Clauses = "{{q}, {¬q, p}, {q}}".parse().unwrap();
 //! assert_eq!(clauses.to_string(), "{{p, ¬q}, {q}}");
 //! ```

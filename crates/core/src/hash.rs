@@ -2,15 +2,15 @@
 //! the id prefixes of drawings. Not for anything an adversary chooses.
 
 /// The FNV-1a offset basis: the hash of nothing.
-pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// One FNV-1a step: mixes one value (a byte, or a literal's number) into the hash.
-pub(crate) fn fnv(hash: u64, value: u64) -> u64 {
+pub fn fnv(hash: u64, value: u64) -> u64 {
     (hash ^ value).wrapping_mul(0x0100_0000_01b3)
 }
 
 /// The FNV-1a hash of a text's bytes.
-pub(crate) fn fnv_str(text: &str) -> u64 {
+pub fn fnv_str(text: &str) -> u64 {
     text.bytes().map(u64::from).fold(FNV_START, fnv)
 }
 

@@ -10,7 +10,7 @@ use super::Variable;
 /// clause; a million queens' worth of clauses is built here.
 ///
 /// ```
-/// use nqueens::logic::Cnf;
+/// use nqueens_core::logic::Cnf;
 /// let mut cnf = Cnf::new();
 /// let p = cnf.fresh();
 /// let q = cnf.fresh();

@@ -15,9 +15,9 @@ pub fn var(row: usize, col: usize) -> Variable {
 /// col`, so the queens are `1..=n²` row by row, and any helper variables come after them.
 ///
 /// ```
-/// use nqueens::queens::{number, square_of_number};
+/// use nqueens_core::queens::{number, square_of_number};
 /// assert_eq!((number(1, 1, 8), number(2, 1, 8), number(8, 8, 8)), (1, 9, 64));
-/// assert_eq!(square_of_number(9, 8), Some(nqueens::Square::new(2, 1)));
+/// assert_eq!(square_of_number(9, 8), Some(nqueens_core::Square::new(2, 1)));
 /// assert_eq!(square_of_number(65, 8), None);
 /// ```
 pub fn number(row: usize, col: usize, n: usize) -> i32 {

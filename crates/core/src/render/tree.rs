@@ -33,7 +33,8 @@ const OPEN: &str = "#5b5b5b";
 
 /// How a branch ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum End {
+#[doc(hidden)]
+pub enum End {
     /// Still open when the trace ended (a search that gave up), or an inner node.
     Open,
     /// Saturation derived `{}`.
@@ -45,17 +46,19 @@ enum End {
 /// One branch of the search: the literal its split added, what unit propagation then made
 /// true, how it ended, and the splits below it.
 #[derive(Debug, Clone)]
-struct Branch {
-    literal: Option<Literal>,
-    retry: bool,
-    units: Vec<Literal>,
-    end: End,
-    children: Vec<usize>,
-    depth: u32,
+#[doc(hidden)]
+pub struct Branch {
+    pub literal: Option<Literal>,
+    pub retry: bool,
+    pub units: Vec<Literal>,
+    pub end: End,
+    pub children: Vec<usize>,
+    pub depth: u32,
 }
 
 /// The tree of a traced search, and how many branches were left out.
-fn build(trace: &[Step], outcome: &Outcome) -> (Vec<Branch>, usize) {
+#[doc(hidden)]
+pub fn build(trace: &[Step], outcome: &Outcome) -> (Vec<Branch>, usize) {
     let mut branches = vec![Branch {
         literal: None,
         retry: false,
@@ -182,18 +185,7 @@ fn box_lines(branch: &Branch, inner: f64, most: usize) -> Vec<(String, &'static 
     lines
 }
 
-/// The search of a traced [`Report`](crate::dp::Report) (solve with `Options { trace: true, .. }`) as a tree. Each
-/// box is one call of the lecture's `solve`: the literals unit propagation made true in it
-/// (`⊢ …`), and a red `✗` where saturation derived the empty clause or a green `✓` where the
-/// model was found. Each edge is a split, labelled with the literal it adds; the right-hand
-/// edge of a split is its second branch (`↺`), tried after the first failed. Up to
-/// [`MAX_BRANCHES`] branches are drawn; the caption says how many more a larger search had.
-#[cfg(feature = "solvers")]
-pub fn search_tree(report: &crate::dp::Report) -> Svg {
-    search_tree_of(&report.trace, &report.outcome)
-}
-
-/// [`search_tree`] of the steps of a search and how it ended (only whether it found a model, found
+/// The search tree (the `nqueens` crate's `render::search_tree`) of the steps of a search and how it ended (only whether it found a model, found
 /// none or gave up counts; the model is not drawn).
 pub fn search_tree_of(trace: &[Step], outcome: &Outcome) -> Svg {
     let (branches, left_out) = build(trace, outcome);
@@ -310,92 +302,4 @@ fn place(branches: &[Branch], i: usize, x: &mut [u32], next_leaf: &mut u32, boxe
     }
     let (first, last) = (x[children[0]], x[children[children.len() - 1]]);
     x[i] = u32::midpoint(first, last);
-}
-
-// The tests trace real searches, with the library's solver.
-#[cfg(all(test, feature = "solvers"))]
-mod tests {
-    use super::*;
-    use crate::dp::{self, Options, Report};
-    use crate::logic::Clauses;
-
-    fn traced(set: &str) -> Report {
-        let clauses: Clauses = set.parse().unwrap();
-        dp::search(
-            &clauses,
-            &Options {
-                trace: true,
-                ..Options::default()
-            },
-        )
-    }
-
-    #[test]
-    fn the_tree_has_a_branch_per_split_and_retry_and_ends_where_the_search_did() {
-        let report = traced("{p, q}, {¬p, q}, {p, ¬q}, {¬p, ¬q}");
-        let (branches, left_out) = build(&report.trace, &report.outcome);
-        let splits = report
-            .trace
-            .iter()
-            .filter(|s| matches!(s, Step::Split { .. } | Step::Retry { .. }))
-            .count();
-        assert_eq!(branches.len(), splits + 1);
-        assert_eq!(left_out, 0);
-        let conflicts = branches.iter().filter(|b| b.end == End::Conflict).count();
-        assert_eq!(conflicts as u64, report.stats.conflicts);
-        // Unsatisfiable: every leaf is a conflict, and every split has both its branches.
-        for branch in &branches {
-            if branch.children.is_empty() {
-                assert_eq!(branch.end, End::Conflict);
-            } else {
-                assert_eq!(branch.children.len(), 2);
-                let (a, b) = (&branches[branch.children[0]], &branches[branch.children[1]]);
-                assert_eq!(a.literal.map(dp::complement), b.literal);
-                assert!(b.retry && !a.retry);
-            }
-        }
-        let svg = search_tree(&report);
-        assert!(svg.as_str().contains("unsatisfiable"));
-        assert_eq!(svg.as_str().matches("✗ {} derived").count(), conflicts);
-    }
-
-    #[test]
-    fn a_model_ends_the_last_branch_and_units_are_shown() {
-        let report = traced("{¬a}, {a, x}, {x, y}, {¬x, ¬y}");
-        let (branches, _) = build(&report.trace, &report.outcome);
-        // ¬a is a unit clause, and makes {a, x} one: both before any split.
-        let names: Vec<String> = branches[0].units.iter().map(ToString::to_string).collect();
-        assert_eq!(names, ["¬a", "x", "¬y"]);
-        assert!(branches[0].children.is_empty());
-        assert_eq!(branches.iter().filter(|b| b.end == End::Model).count(), 1);
-        let svg = search_tree(&report);
-        assert!(svg.as_str().contains("✓ model"), "{}", svg.as_str());
-        assert!(svg.as_str().contains("⊢ ¬a x ¬y"), "{}", svg.as_str());
-    }
-
-    #[test]
-    fn large_searches_are_cut_and_say_so() {
-        // Pigeons: 5 in 4 holes, unsatisfiable after many splits.
-        let mut set = Vec::new();
-        for p in 1..=5 {
-            let holes: Vec<String> = (1..=4).map(|h| format!("x{p}{h}")).collect();
-            set.push(format!("{{{}}}", holes.join(", ")));
-        }
-        for h in 1..=4 {
-            for p in 1..=5 {
-                for q in p + 1..=5 {
-                    set.push(format!("{{¬x{p}{h}, ¬x{q}{h}}}"));
-                }
-            }
-        }
-        let report = traced(&set.join(", "));
-        let (branches, left_out) = build(&report.trace, &report.outcome);
-        assert_eq!(branches.len(), MAX_BRANCHES + 1);
-        assert!(left_out > 0);
-        assert!(
-            search_tree(&report)
-                .as_str()
-                .contains(&format!("{left_out} more"))
-        );
-    }
 }

@@ -25,9 +25,9 @@ pub struct Svg {
 }
 
 impl Svg {
-    /// An SVG drawn elsewhere in the crate (the charts of `plot`), with its width and its text.
-    #[cfg_attr(not(feature = "plot"), allow(dead_code))]
-    pub(crate) fn from_parts(markup: String, pixels: u32, ascii: String) -> Self {
+    /// An SVG drawn elsewhere (the charts of the nqueens crate's `plot`), with its width and
+    /// its text.
+    pub fn from_parts(markup: String, pixels: u32, ascii: String) -> Self {
         Svg {
             markup: backdrop(markup),
             pixels: Some(pixels),
@@ -38,9 +38,8 @@ impl Svg {
 
     /// The same drawing with a text alternative of its own (summarised to at most [`ALT_MOST`]
     /// characters).
-    #[cfg_attr(not(any(feature = "plot", feature = "solvers")), allow(dead_code))]
     #[must_use]
-    pub(crate) fn with_alt(mut self, alt: &str) -> Self {
+    pub fn with_alt(mut self, alt: &str) -> Self {
         self.alt = Some(summarise(alt));
         self
     }
@@ -222,7 +221,7 @@ pub const BACKDROP: &str = "#fffdf8";
 
 /// The drawing with an opaque card of [`BACKDROP`] behind everything in it: a rectangle as the
 /// first child of the outermost `<svg>`.
-pub(crate) fn backdrop(markup: String) -> String {
+pub fn backdrop(markup: String) -> String {
     let Some(start) = markup.find("<svg") else {
         return markup;
     };

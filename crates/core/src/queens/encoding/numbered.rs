@@ -34,13 +34,13 @@ impl Encoding {
     /// clauses of [`Encoding::clauses`], numbered.
     ///
     /// ```
-    /// use nqueens::encode::Amo;
-    /// use nqueens::queens::Encoding;
+    /// use nqueens_core::encode::Amo;
+    /// use nqueens_core::queens::Encoding;
     /// let cnf = Encoding::Lecture.numbered(8, Amo::Pairwise)?;
     /// assert_eq!((cnf.variables(), cnf.len()), (64, 512));
     /// let linear = Encoding::Lecture.numbered(1000, Amo::Sequential)?;
     /// assert!(linear.len() < 12_000_000);
-    /// # Ok::<(), nqueens::queens::QueensError>(())
+    /// # Ok::<(), nqueens_core::queens::QueensError>(())
     /// ```
     ///
     /// # Errors
@@ -55,7 +55,10 @@ impl Encoding {
 
     /// [`Encoding::numbered`], or `None` if the deadline passes while the clauses are written
     /// (the clock is read between constraints).
-    pub(crate) fn numbered_by(
+    ///
+    /// # Errors
+    /// As [`Encoding::numbered`].
+    pub fn numbered_by(
         self,
         n: usize,
         amo: Amo,

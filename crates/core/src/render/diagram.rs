@@ -30,7 +30,8 @@ pub struct Diagram {
     size: Option<u32>,
     coordinates: Coordinates,
     flipped: bool,
-    pub(super) theme: Theme,
+    #[doc(hidden)]
+    pub theme: Theme,
     fills: Vec<Fill>,
     marks: Vec<Square>,
     arrows: Vec<(Square, Square)>,
@@ -184,7 +185,8 @@ impl Diagram {
     /// What the drawing shows besides the pieces, in words for its text alternative: the
     /// squares shaded, crossed and labelled, the arrows, the attacking pairs; empty when there
     /// is nothing else.
-    pub(super) fn notes(&self) -> String {
+    #[doc(hidden)]
+    pub fn notes(&self) -> String {
         let on = |squares: &[Square]| {
             let mut listed: Vec<String> = squares
                 .iter()
@@ -228,7 +230,7 @@ impl Diagram {
             ));
         }
         if self.conflicts {
-            let pairs = self.board.conflicts().len();
+            let pairs = self.board.queen_conflicts().len();
             notes.push(format!(
                 "{pairs} attacking pairs shaded, joined by lines and ringed"
             ));
@@ -237,7 +239,8 @@ impl Diagram {
     }
 
     /// The width and height of the drawing in user units.
-    pub(super) fn extent(&self) -> (u32, u32) {
+    #[doc(hidden)]
+    pub fn extent(&self) -> (u32, u32) {
         let n = u32::try_from(self.board.size()).unwrap_or(u32::MAX / S / 2);
         let side = n.max(1) * S + 2 * self.margin();
         (side, side)
@@ -252,7 +255,9 @@ impl Diagram {
 
     /// The drawing as it will be shown `pixels` wide (by a gallery, say): its numbers are sized
     /// for that width.
-    pub(super) fn shown_at(mut self, pixels: u32) -> Self {
+    #[doc(hidden)]
+    #[must_use]
+    pub fn shown_at(mut self, pixels: u32) -> Self {
         self.shown = Some(pixels.max(1));
         self
     }
@@ -306,7 +311,8 @@ impl Diagram {
     }
 
     /// The top-left corner of a square, in user units.
-    pub(super) fn corner(&self, square: Square) -> (u32, u32) {
+    #[doc(hidden)]
+    pub fn corner(&self, square: Square) -> (u32, u32) {
         let n = self.board.size();
         let (row, col) = if self.flipped {
             (n - square.row, n - square.col)
@@ -353,7 +359,8 @@ impl Diagram {
     }
 
     /// The whole drawing as an `<svg>` element, its ids starting with `prefix`.
-    pub(super) fn document(&self, prefix: &str) -> Document {
+    #[doc(hidden)]
+    pub fn document(&self, prefix: &str) -> Document {
         let (width, height) = self.extent();
         let n = self.board.size();
         let mut document = Document::new()
@@ -383,7 +390,8 @@ impl Diagram {
 
 /// The default width: 45 pixels a square for small boards, 400 pixels up to 32×32, and about 12
 /// pixels a square beyond.
-pub(super) fn default_size(n: usize) -> u32 {
+#[doc(hidden)]
+pub fn default_size(n: usize) -> u32 {
     let n = u32::try_from(n).unwrap_or(u32::MAX);
     if n < 8 {
         45 * n.max(1) + 2 * MARGIN
@@ -417,7 +425,8 @@ struct Layout {
     col_stride: usize,
 }
 
-pub(super) fn text_at(x: u32, y: u32, text: &str, font: u32) -> Text {
+#[doc(hidden)]
+pub fn text_at(x: u32, y: u32, text: &str, font: u32) -> Text {
     Text::new(text)
         .set("x", x)
         .set("y", y)
@@ -425,7 +434,8 @@ pub(super) fn text_at(x: u32, y: u32, text: &str, font: u32) -> Text {
         .set("text-anchor", "middle")
 }
 
-pub(super) fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
+#[doc(hidden)]
+pub fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) -> Line {
     Line::new()
         .set("x1", x1)
         .set("y1", y1)
@@ -440,7 +450,8 @@ pub(super) fn line(x1: u32, y1: u32, x2: u32, y2: u32, color: &str, width: u32) 
 /// notebook run gives the same ids. (A notebook kernel may give every cell its own copy of the
 /// counter; with the content in the hash, only identical drawings can share a prefix, and their
 /// definitions are identical too.)
-pub(super) fn prefix_for(content: &impl fmt::Debug) -> String {
+#[doc(hidden)]
+pub fn prefix_for(content: &impl fmt::Debug) -> String {
     static COUNTER: AtomicUsize = AtomicUsize::new(1);
     let count = COUNTER.fetch_add(1, Ordering::Relaxed);
     let hash = crate::hash::fnv_str(&format!("{count} {content:?}"));

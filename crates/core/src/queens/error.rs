@@ -136,8 +136,7 @@ impl std::error::Error for QueensError {}
 
 impl QueensError {
     /// Why the CSP of n queens could not be built, as this error: too large, or no board.
-    #[cfg(feature = "solvers")]
-    pub(crate) fn of_csp(n: usize, error: &crate::csp::CspError) -> Self {
+    pub fn of_csp(n: usize, error: &crate::csp::CspError) -> Self {
         match error {
             crate::csp::CspError::TooLarge(_) => QueensError::OutOfRange {
                 n,

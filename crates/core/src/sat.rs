@@ -27,36 +27,33 @@ pub enum Outcome<M = Model> {
 /// A literal as both solvers number it: variable `v` (from 0) is `2v` when positive and `2v + 1`
 /// when negative, so that a literal indexes arrays kept per literal and its complement is one
 /// bit away.
-// Only the solvers use it: the coursework's kit, built without them, leaves it unused.
-#[cfg_attr(not(feature = "solvers"), allow(dead_code))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Lit(pub(crate) u32);
+pub struct Lit(pub u32);
 
-#[cfg_attr(not(feature = "solvers"), allow(dead_code))]
 impl Lit {
     /// Variable `var` (from 0), negated or not.
-    pub(crate) fn new(var: usize, negative: bool) -> Lit {
+    pub fn new(var: usize, negative: bool) -> Lit {
         Lit(u32::try_from(2 * var).unwrap_or(u32::MAX - 1) | u32::from(negative))
     }
     /// The literal of a DIMACS number (variables from 1, negative for a negation).
-    pub(crate) fn from_dimacs(n: i32) -> Lit {
+    pub fn from_dimacs(n: i32) -> Lit {
         Lit((n.unsigned_abs() - 1) * 2 + u32::from(n < 0))
     }
     /// The DIMACS number of the literal.
-    pub(crate) fn to_dimacs(self) -> i32 {
+    pub fn to_dimacs(self) -> i32 {
         let v = i32::try_from(self.var() + 1).unwrap_or(i32::MAX);
         if self.negative() { -v } else { v }
     }
     /// Its variable, from 0.
-    pub(crate) fn var(self) -> usize {
+    pub fn var(self) -> usize {
         (self.0 >> 1) as usize
     }
     /// Whether it is a negation.
-    pub(crate) fn negative(self) -> bool {
+    pub fn negative(self) -> bool {
         self.0 & 1 == 1
     }
     /// Its place in an array kept per literal.
-    pub(crate) fn index(self) -> usize {
+    pub fn index(self) -> usize {
         self.0 as usize
     }
 }

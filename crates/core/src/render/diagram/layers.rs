@@ -151,7 +151,7 @@ impl Diagram {
         let mut group = Group::new().set("class", "overlays");
         let mut fills = self.fills.clone();
         if self.conflicts {
-            for (from, to) in self.board.conflicts() {
+            for (from, to) in self.board.queen_conflicts() {
                 for square in [from, to] {
                     fills.push(Fill {
                         square,
@@ -236,7 +236,7 @@ impl Diagram {
         }
         if self.conflicts {
             let color = self.theme.conflict.as_str();
-            let conflicts = self.board.conflicts();
+            let conflicts = self.board.queen_conflicts();
             for &(from, to) in conflicts.iter().filter(|(a, b)| a < b) {
                 let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
                 group = group

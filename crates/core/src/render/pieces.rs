@@ -86,7 +86,8 @@ fn parts(piece: Piece) -> &'static [Part] {
 }
 
 /// The `<symbol>` that draws a piece, with the id `{prefix}-{name}`.
-pub(super) fn piece_symbol(prefix: &str, piece: Piece, theme: &Theme) -> Symbol {
+#[doc(hidden)]
+pub fn piece_symbol(prefix: &str, piece: Piece, theme: &Theme) -> Symbol {
     let body = theme.piece.as_str();
     let outline = theme.outline.as_str();
     let mut symbol = Symbol::new()

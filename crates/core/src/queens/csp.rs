@@ -27,7 +27,10 @@ pub fn create_csp(n: usize) -> Result<Csp, CspError> {
 
 /// [`create_csp`], or `None` if the deadline passes while the constraints are built (it is read
 /// once a row).
-pub(crate) fn create_csp_by(n: usize, deadline: Deadline) -> Result<Option<Csp>, CspError> {
+///
+/// # Errors
+/// As [`create_csp`].
+pub fn create_csp_by(n: usize, deadline: Deadline) -> Result<Option<Csp>, CspError> {
     if n == 0 {
         return Err(CspError::Empty);
     }
