@@ -4,6 +4,8 @@ CARGO ?= cargo
 PYTHON3 ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# Every crate a kernel builds, which the kernel's launcher builds again when one changes.
+CRATES := --crate . --crate crates/core --crate crates/checkers --crate coursework/kit
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
@@ -52,8 +54,11 @@ unit: $(VENV)/.installed rate
 ## input, which the kit's checkers compare with, and the kit's list of checkers from the judge's
 ## table of tasks (coursework/kit/src/checkers.rs); a unit test fails while either is stale
 expected:
-	$(CARGO) run --release -p nqueens-judge -- expected > crates/checkers/src/expected.txt
-	$(CARGO) run --release -p nqueens-judge -- kit > coursework/kit/src/checkers.rs
+	$(CARGO) build --release -p nqueens-judge
+	target/release/nqueens-judge expected > target/expected.txt
+	target/release/nqueens-judge kit > target/checkers.rs
+	mv target/expected.txt crates/checkers/src/expected.txt
+	mv target/checkers.rs coursework/kit/src/checkers.rs
 
 ## fuzz: the DIMACS and constraint parsers, and the command line with its files, fed seeded
 ## mutations for FUZZ_SECONDS (60) seconds each (`make unit` runs a fixed 20,000 cases of each
@@ -116,12 +121,12 @@ evcxr:
 # The Jupyter kernel spec in .venv (which Jupyter prefers to the user's): evcxr started by
 # coursework/rust_kernel.py, which gives each kernel a build directory kept between starts.
 kernel: $(VENV)/.installed evcxr
-	@$(PY) coursework/rust_kernel.py --install $(VENV) --crate . --crate coursework/kit
+	@$(PY) coursework/rust_kernel.py --install $(VENV) $(CRATES)
 
 ## kernel-warm: build the crate once in the kernels' cache, for every way the notebooks load it,
 ## so that the first notebook opened shows its first board in seconds
 kernel-warm: setup
-	$(PY) coursework/rust_kernel.py --warm notebooks/*.ipynb notebooks/exercises/*.ipynb --crate . --crate coursework/kit
+	$(PY) coursework/rust_kernel.py --warm notebooks/*.ipynb notebooks/exercises/*.ipynb $(CRATES)
 
 ## kernel-test: the kernels' build cache: two kernels never share a directory, and a changed crate
 ## is built again after a restart (even when its files look older than the build); and a kernel

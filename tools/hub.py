@@ -37,6 +37,7 @@ from coursework import rust_kernel
 from coursework.hub import layout
 from tools.course import ROOT, assignments, dump, nbgrader
 from tools.release import (
+    KIT_CRATES,
     copy_crates,
     kit_sources,
     ship_pictures,
@@ -206,6 +207,14 @@ def toolchain():
     stamp.write_text(version)
 
 
+def kernel_crates():
+    """The launcher's `--crate` arguments: every crate the hub's kernels build (the lecture
+    crate and its core, the kit and its two crates), so that a changed one is built again."""
+    crates = [layout.CRATE, layout.CRATE / "crates" / "core", layout.KIT,
+              *(layout.KIT / "nqueens" / crate for crate in KIT_CRATES)]
+    return [arg for crate in crates for arg in ("--crate", crate)]
+
+
 def lecture_crate(folder):
     """The library as the lecture notebooks build it (solvers and charts, with its core)."""
     copy_crates(kit_sources("plot"), folder, (".", "crates/core"))
@@ -230,7 +239,7 @@ def programs():
         evcxr.symlink_to(layout.EVCXR)
     readable_by_all(layout.BIN)
     run(layout.VENV / "bin" / "python", layout.BIN / "rust_kernel.py", "--install", layout.VENV,
-        "--crate", layout.CRATE, "--crate", layout.KIT, "--crate", layout.KIT / "nqueens")
+        *kernel_crates())
 
 
 def settings():
@@ -334,8 +343,7 @@ def warm():
     env = {**os.environ, **layout.kernel_environment(), "NQUEENS_KERNEL_CACHE": str(layout.WARM)}
     env.pop("NQUEENS_KERNEL_SHARED")
     print(run(layout.VENV / "bin" / "python", layout.BIN / "rust_kernel.py", "--warm",
-              *notebooks, "--crate", layout.CRATE,
-              "--crate", layout.KIT, "--crate", layout.KIT / "nqueens", env=env,
+              *notebooks, *kernel_crates(), env=env,
               cwd=layout.WARM).strip())
     readable_by_all(layout.WARM)
     stamp.write_text(wanted)

@@ -56,7 +56,9 @@ def kit_sources(features=None):
     name = features.replace(",", "-") if features else "kit"
     target = ROOT / "target" / f"sources-{name}"
     if features:
-        packages = ["-p", "nqueens", "--no-default-features", "--features", features]
+        wanted = ",".join(f"nqueens/{feature}" for feature in features.split(","))
+        packages = ["-p", "nqueens", "-p", "nqueens-core", "--no-default-features",
+                    "--features", wanted]
         crates = ["libnqueens.d", "libnqueens_core.d"]
     else:
         packages = ["-p", "nqueens-core", "-p", "nqueens-checkers"]
@@ -195,10 +197,11 @@ def students_copy(released, kit="../../coursework/kit"):
 
 
 def task_table():
-    """The judge's table of tasks (`nqueens-judge tasks`): (assignment, checker, task) rows."""
-    from coursework import grading
-
-    return [tuple(line.split("\t")) for line in grading.judge("tasks").splitlines()]
+    """The judge's table of tasks (`nqueens-judge tasks`, built afresh): (assignment, checker,
+    task) rows."""
+    listed = subprocess.run(["cargo", "run", "--release", "--quiet", "-p", "nqueens-judge", "--",
+                             "tasks"], cwd=ROOT, check=True, capture_output=True, text=True)
+    return [tuple(line.split("\t")) for line in listed.stdout.splitlines()]
 
 
 def checker_problems(table=None):
@@ -298,18 +301,38 @@ def bundle(released):
     return BUNDLE
 
 
+def top_level(text, separator):
+    """`text` split at each `separator` outside brackets (an arrow's `>` is no bracket)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{<" :
+            depth += 1
+        elif c in ")]}" or c == ">" and text[i - 1] != "-":
+            depth -= 1
+        elif c == separator and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
 def declared(text):
-    """The functions Rust `text` declares outside `//` comments, each as `fn name(…) -> …`
-    with its whitespace squeezed (up to its body or its `;`)."""
+    """The functions Rust `text` declares outside `//` comments, each as `fn name(types) -> …`:
+    its name, its parameters' types (their names left out, so that renaming one changes
+    nothing) and what it returns, whitespace squeezed."""
     code = "\n".join(line.split("//")[0] for line in text.split("\n"))
     found = set()
-    for match in re.finditer(r"\bfn\s+\w+", code):
-        depth, j = 0, match.end()
-        while j < len(code) and (depth or code[j] not in "{;"):
-            depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(code[j], 0)
+    for match in re.finditer(r"\bfn\s+(\w+)[^(;{]*\(", code):
+        depth, j = 1, match.end()
+        while j < len(code) and depth:
+            depth += {"(": 1, ")": -1}.get(code[j], 0)
             j += 1
-        squeezed = " ".join(code[match.start():j].split())
-        found.add(re.sub(r",?\s*\)", ")", re.sub(r"\(\s+", "(", squeezed)))
+        params = code[match.end():j - 1]
+        k = j
+        while k < len(code) and code[k] not in "{;":
+            k += 1
+        types = [top_level(param, ":")[-1].strip() for param in top_level(params, ",") if param.strip()]
+        signature = f"fn {match.group(1)}({', '.join(types)}){code[j:k]}"
+        found.add(" ".join(signature.split()))
     return found
 
 

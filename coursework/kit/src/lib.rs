@@ -1,14 +1,14 @@
 //! The crate the coursework's notebooks load: the board's types, the helpers the tasks allow,
 //! the checkers and the pictures, and none of the functions the assignments ask for.
 //!
-//! It depends on two crates, neither of which holds a function that answers a task: the
+//! It depends on two crates, neither of which holds the library's answers to the tasks: the
 //! library's core (`nqueens-core`: no solver) and the checkers (`nqueens-checkers`: no
 //! reference, no hidden test; they compare with the references' answers on their visible
 //! inputs, kept as data). The solvers are the `nqueens` crate's and the references the judge's,
 //! and this crate depends on neither. A notebook that loads this crate cannot name even its
 //! dependencies, since they are out of reach of the code that uses it: an answer that calls
-//! `nqueens_core::queens::var` (or says `extern crate nqueens;` first) does not compile. (The
-//! coursework's grading test tries it.)
+//! `nqueens_core::queens::var` or `nqueens::queens::count` (or says `extern crate nqueens;`
+//! first) does not compile. (The coursework's grading test tries the last two.)
 //!
 //! The helpers a task allows are here, under the names the tasks use:
 //!
@@ -122,9 +122,11 @@ pub mod pictures {
             .render()
     }
 
-    /// A board of queens given by their columns (1 to n, one queen a row), each pair that
-    /// attacks joined by a line: the pictures of the huge-board assignment.
-    pub fn attacks(columns: &[usize]) -> Svg {
+    /// The huge-board assignment's example: five queens in columns 2, 4, 1, 4, 3, each pair
+    /// that attacks joined by a line. (Only this board: a picture of any board would count its
+    /// attacking pairs, a task.)
+    pub fn attacks_example() -> Svg {
+        let columns = [2, 4, 1, 4, 3];
         let mut board = nqueens_core::Board::new(columns.len());
         for (i, &col) in columns.iter().enumerate() {
             let _ = board.place(

@@ -1,9 +1,12 @@
 //! The core of nqueens: the board and who attacks whom among queens, propositional logic in the
 //! lecture's notation, the clauses that encode n queens, the lecture's CSP of n queens, the
 //! parts of the lecture's Davis–Putnam that are not a search (`reduce`, `saturate`, the choice of
-//! a literal), and the pictures. It holds no solver and no search, and so no function that
-//! answers a task of the coursework: the students' kit compiles this crate, and the `nqueens`
-//! crate adds the solvers on top of it (re-exporting every module here under the same path).
+//! a literal), and the pictures. It holds no solver and no search, none of the library's answers
+//! to the coursework's tasks: the students' kit compiles this crate. (Its pictures count the
+//! attacking queens of a board pair by pair, not in the one pass the huge-board task asks for,
+//! and the kit draws them for the task text's board only.) The `nqueens` crate adds the solvers
+//! on top of it, re-exporting every module here under the same path but `hash` and `scan`,
+//! helpers of its solvers.
 //!
 //! ```
 //! use nqueens_core::{queens, render, Board, Square, Piece};

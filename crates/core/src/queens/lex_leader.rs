@@ -4,7 +4,7 @@
 //! moves a board's queens, and so its word. Of the (up to) eight images of a solution, exactly
 //! one has the largest word; asking for `x ≥ σ(x)`, word against word, for every `σ` but the
 //! identity keeps that image and rules out the others. The largest word is the board whose
-//! occupied squares, read row by row, come first: [`Board::canonical`](crate::Board::canonical).
+//! occupied squares, read row by row, come first: the `nqueens` crate's `Symmetries::canonical`.
 //!
 //! `x ≥ σ(x)` is a comparison of words, and clauses say it with a helper variable per position,
 //! `lex<k,i>`: "the two words agree on their first i bits" for the k-th symmetry. In clauses:

@@ -230,9 +230,11 @@ impl Diagram {
             ));
         }
         if self.conflicts {
-            let pairs = self.board.queen_conflicts().len();
+            // Each pair of queens is listed both ways.
+            let pairs = self.board.queen_conflicts().len() / 2;
             notes.push(format!(
-                "{pairs} attacking pairs shaded, joined by lines and ringed"
+                "{pairs} attacking pair{} shaded, joined by lines and ringed",
+                if pairs == 1 { "" } else { "s" }
             ));
         }
         notes.join("; ")

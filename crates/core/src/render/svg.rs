@@ -389,7 +389,7 @@ mod tests {
             "crossed: (3, 4)",
             "labelled “✗”: (1, 4), (2, 4)",
             "1 arrow",
-            "attacking pairs shaded, joined by lines and ringed",
+            "; 1 attacking pair shaded, joined by lines and ringed",
         ] {
             assert!(alt.contains(said), "{said} in {alt}");
         }
