@@ -429,7 +429,7 @@ def check_alts(alts):
 
 # What a board can show besides its pieces, and the words its text alternative must then use.
 DRAWN_WORDS = {"labels": "labelled", "shaded": "shaded", "crossed": "crossed",
-               "arrows": "arrow", "conflicts": "attacking pairs"}
+               "arrows": "arrow", "conflicts": "attacking pair"}
 
 
 def check_alts_say_what_is_drawn(drawn):
