@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use nqueens_core::backtrack::{self, Grid};
+use nqueens_core::board::{Square, Symmetry};
 use nqueens_core::logic::{Clause, Clauses, Literal, Variable};
 use nqueens_core::queens;
 use nqueens_core::rng::Rng;
@@ -27,7 +28,7 @@ pub(crate) fn hidden_inputs<T: 'static>(exercise: &str) -> Option<T> {
 }
 
 /// Boards to start from, each its size and the queens it holds.
-pub type Boards = Vec<(usize, Vec<nqueens_core::board::Square>)>;
+pub type Boards = Vec<(usize, Vec<Square>)>;
 
 /// `count` boards of sizes drawn from `range`, each with 1 to n distinct holes on random
 /// squares, listed in the order drawn.
@@ -35,15 +36,15 @@ pub fn holed_boards(
     rng: &mut Rng,
     range: std::ops::RangeInclusive<usize>,
     count: usize,
-) -> Vec<(usize, Vec<nqueens_core::board::Square>)> {
+) -> Vec<(usize, Vec<Square>)> {
     let (low, high) = (*range.start(), *range.end());
     (0..count)
         .map(|_| {
             let n = low + rng.below(high - low + 1);
             let wanted = 1 + rng.below(n);
-            let mut holes: Vec<nqueens_core::board::Square> = Vec::new();
+            let mut holes: Vec<Square> = Vec::new();
             while holes.len() < wanted {
-                let hole = nqueens_core::board::Square::new(1 + rng.below(n), 1 + rng.below(n));
+                let hole = Square::new(1 + rng.below(n), 1 + rng.below(n));
                 if !holes.contains(&hole) {
                     holes.push(hole);
                 }
@@ -55,11 +56,7 @@ pub fn holed_boards(
 
 /// `squares` with every image of them under `symmetries` (and their combinations) added, each
 /// square once, in the order found.
-fn closed_under(
-    mut squares: Vec<nqueens_core::board::Square>,
-    n: usize,
-    symmetries: &[nqueens_core::board::Symmetry],
-) -> Vec<nqueens_core::board::Square> {
+fn closed_under(mut squares: Vec<Square>, n: usize, symmetries: &[Symmetry]) -> Vec<Square> {
     let mut i = 0;
     while i < squares.len() {
         for symmetry in symmetries {
@@ -80,8 +77,7 @@ pub fn symmetric_sets(
     rng: &mut Rng,
     range: std::ops::RangeInclusive<usize>,
     count: usize,
-) -> Vec<(Vec<nqueens_core::board::Square>, usize)> {
-    use nqueens_core::board::{Square, Symmetry};
+) -> Vec<(Vec<Square>, usize)> {
     let (low, high) = (*range.start(), *range.end());
     (0..count)
         .map(|i| {
@@ -110,8 +106,7 @@ pub fn symmetric_holes(
     rng: &mut Rng,
     range: std::ops::RangeInclusive<usize>,
     count: usize,
-) -> Vec<(usize, Vec<nqueens_core::board::Square>)> {
-    use nqueens_core::board::{Square, Symmetry};
+) -> Vec<(usize, Vec<Square>)> {
     let (low, high) = (*range.start(), *range.end());
     let mut boards: Vec<(usize, Vec<Square>)> = Vec::new();
     while boards.len() < count {
