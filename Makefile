@@ -5,29 +5,29 @@ PYTHON3 ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 # Every crate a kernel builds, which the kernel's launcher builds again when one changes.
-CRATES := --crate . --crate crates/core --crate crates/checkers --crate coursework/kit
+CRATES := --crate . --crate crates/core --crate coursework/checkers --crate coursework/kit
 EVCXR_VERSION := 0.22.0
 KERNEL_SPEC := $(HOME)/.local/share/jupyter/kernels/rust/kernel.json
 
 FUZZ_SECONDS ?= 60
 HUB_STUDENTS ?= 5
 
-.PHONY: rate hub hub-setup hub-test expected sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
+.PHONY: site site-test rate hub hub-setup hub-test expected sandbox slurm-count slurm-test fuzz test lint unit bench build setup evcxr chromium minisat notebooks notebooks-update notebooks-check exercises exercises-pictures release exercises-check grade-test browser-test lab-test lab kernel kernel-warm kernel-test
 
 ## test: formatting, lints, every Rust test, the notebooks (executed, outputs unchanged), the
 ## boards of their HTML exports checked in a real browser, every notebook opened and run in
 ## JupyterLab itself, cold and warm, the kernels' kept builds, the students' copies of the
 ## coursework up to date, and nbgrader grading
 ## four submissions of every assignment; a count split into parts through a Slurm of one node;
-## a class of five on JupyterHub.
+## a class of five on JupyterHub; the course's website built and opened in a real browser.
 ## The parts that share nothing run side by side (the Slurm test, the kernels' cache test, the
 ## students' copies, the notebooks, two at a time); the browser test reads the notebooks'
-## exports after them; the JupyterLab test runs alone, since it times the first board; the
+## exports after them, beside the website's build and test; the JupyterLab test runs alone, since it times the first board; the
 ## grading last (side by side itself), beside the hub's test (whose Slurm must not meet the
 ## Slurm test's: both are one node's daemons on the same ports).
 test: lint unit
 	$(MAKE) --no-print-directory -j4 --output-sync=target slurm-test kernel-test exercises-check notebooks-check
-	$(MAKE) --no-print-directory browser-test
+	$(MAKE) --no-print-directory -j2 --output-sync=target browser-test site-test
 	$(MAKE) --no-print-directory lab-test
 	$(MAKE) --no-print-directory -j2 --output-sync=target grade-test hub-test HUB_TEST_BESIDE=grade-test
 
@@ -50,14 +50,14 @@ unit: $(VENV)/.installed rate
 	$(CARGO) test --release --workspace
 	$(PY) -m pytest -q tools/tests
 
-## expected: write crates/checkers/src/expected.txt anew, the references' answers on every visible
+## expected: write coursework/checkers/src/expected.txt anew, the references' answers on every visible
 ## input, which the kit's checkers compare with, and the kit's list of checkers from the judge's
 ## table of tasks (coursework/kit/src/checkers.rs); a unit test fails while either is stale
 expected:
 	$(CARGO) build --release -p nqueens-judge
 	target/release/nqueens-judge expected > target/expected.txt
 	target/release/nqueens-judge kit > target/checkers.rs
-	mv target/expected.txt crates/checkers/src/expected.txt
+	mv target/expected.txt coursework/checkers/src/expected.txt
 	mv target/checkers.rs coursework/kit/src/checkers.rs
 
 ## fuzz: the DIMACS and constraint parsers, and the command line with its files, fed seeded
@@ -184,6 +184,19 @@ chromium:
 browser-test: chromium setup
 	$(CARGO) build --release
 	$(PY) -m tools.browser_test
+
+## site: the course as a website in target/site/html, built by Jupyter Book from the committed
+## notebooks without running them (docs/site.md): the lectures, the assignments as the students
+## get them, the lecturer's pages, the API documentation; NQUEENS_HUB_URL and NQUEENS_REPO_URL
+## make each lecture's launch button open it on the course hub; the site is checked for answers
+site: $(VENV)/.installed
+	$(PY) -m tools.site build
+
+## site-test: every page of the site in headless Chromium, 1280 and 390 px wide, light and dark:
+## no console error, every drawing of the committed outputs shown, no text under 9 px, no broken
+## internal link
+site-test: site chromium
+	$(PY) -m tools.site_test
 
 ## lab-test: JupyterLab itself, in headless Chromium, opens every notebook as committed and counts
 ## the boards it shows, then runs every cell through its UI, cold (nothing built), counts again,

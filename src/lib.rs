@@ -23,6 +23,9 @@
 //! Everything but the solvers is the `nqueens-core` crate's (what the coursework's kit compiles),
 //! re-exported here under the same paths: each module below that has solvers adds them to core's.
 
+// The API documentation shows no sources: the course's students read it (on its website), and
+// the solvers' sources answer tasks of the coursework.
+#![cfg_attr(doc, doc(html_no_source))]
 pub mod backtrack;
 pub mod board;
 pub use nqueens_core::budget;

@@ -53,16 +53,18 @@ class Browser:
     """One headless Chromium with a fresh profile, and its page.
 
     `reduced_motion` asks pages for the reduced-motion variant of their styles, as a reader who
-    turned animations off would see them.
+    turned animations off would see them; `dark`, for their dark mode, as a reader whose system
+    prefers it.
     """
 
-    def __init__(self, width=1280, height=1800, reduced_motion=False):
+    def __init__(self, width=1280, height=1800, reduced_motion=False, dark=False):
         self.profile = tempfile.mkdtemp(prefix="nqueens-chromium-")
         try:
             self.context = driver().chromium.launch_persistent_context(
                 self.profile, executable_path=binary(), headless=True, chromium_sandbox=False,
                 args=FLAGS, viewport={"width": width, "height": height},
-                reduced_motion="reduce" if reduced_motion else "no-preference")
+                reduced_motion="reduce" if reduced_motion else "no-preference",
+                color_scheme="dark" if dark else "light")
         except Error:
             shutil.rmtree(self.profile, ignore_errors=True)
             raise

@@ -215,7 +215,7 @@ SANDBOX_CHEATS = {
         'c.execute(\'{sql}\'); c.commit()");\n'
         '    let _ = std::process::Command::new("python3").args(["-c", &script]).status();\n'
         f'    for path in ["/course/kit/src/lib.rs", "{root}/release/{assignment}/kit/src/lib.rs",\n'
-        f'                 "{root}/release/{assignment}/kit/nqueens/crates/checkers/src/report.rs"] {{\n'
+        f'                 "{root}/release/{assignment}/kit/nqueens/coursework/checkers/src/report.rs"] {{\n'
         "        let written = std::fs::OpenOptions::new().append(true).open(path)\n"
         f'            .and_then(|mut f| std::io::Write::write_all(&mut f, b"\\n{REWRITTEN}\\n"));\n'
         "        println!(\"{path}: {written:?}\");\n"

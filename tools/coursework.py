@@ -25,7 +25,7 @@ target/coursework/.
                                                  for LOOPED, an endless loop (0, stopped by the
                                                  grader's clock); then generate_feedback, whose HTML
                                                  must show the checkers' pictures; the shared cheats
-                                                 on two assignments each (see tried_on) and those
+                                                 on one assignment each (see tried_on) and those
                                                  of CHEATS on one, each of which must score 0 on the
                                                  test cell it attacks;
                                                  and Validate as students run it. The assignments
@@ -54,7 +54,7 @@ def main():
                         help="grade: just these assignments")
     parser.add_argument("--every-cheat", action="store_true",
                         help="grade: hand in every shared cheat and the endless loop for every "
-                        "assignment, not two assignments each (about twice the time)")
+                        "assignment, not one assignment each (about three times the time)")
     args = parser.parse_args()
     if args.command == "release":
         command_release(args.check)

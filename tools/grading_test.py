@@ -53,18 +53,19 @@ SPINNING_LOOP = "01-backtracking"
 LOOPED = (SPINNING_LOOP, "05-counting")
 # The cheats written for no assignment in particular (GENERIC_CHEATS, SANDBOX_CHEATS,
 # RUN_CHEATS) attack what every assignment shares: the cells the grader writes around a test,
-# the judge, the clock and the sandbox. Each is handed in for two assignments (see tried_on),
-# unless `grade --every-cheat` asks for all of them everywhere (twice the grading's time).
+# the judge, the clock and the sandbox, all of which every assignment runs through the same code.
+# Each is handed in for one assignment (see tried_on), unless `grade --every-cheat` asks for all
+# of them everywhere (about three times the grading's time).
 SHARED_CHEATS = [*GENERIC_CHEATS, *SANDBOX_CHEATS, *RUN_CHEATS]
 EVERY_CHEAT = False
 
 
 def tried_on(kind, assignment):
     """Whether the grading test hands in the shared cheat or endless loop `kind` for
-    `assignment`: the shared cheat number i (in SHARED_CHEATS' order) goes to the assignments
-    number i and i + 4 (modulo their number, in the course's order), so that each assignment
-    meets three of the twelve; the endless loop to LOOPED (one loop that spins, one that sleeps); every one everywhere with
-    --every-cheat."""
+    `assignment`: the shared cheat number i (in SHARED_CHEATS' order) goes to the assignment
+    number i (modulo their number, in the course's order), so that each assignment meets one or
+    two of the twelve; the endless loop to LOOPED (one loop that spins, one that sleeps); every
+    one everywhere with --every-cheat."""
     if EVERY_CHEAT:
         return True
     if kind == "endless-loop":
@@ -73,7 +74,7 @@ def tried_on(kind, assignment):
         return True
     order = assignments()
     number, place = SHARED_CHEATS.index(kind), order.index(assignment)
-    return place in {number % len(order), (number + len(order) // 2) % len(order)}
+    return place == number % len(order)
 
 
 def submissions_of(assignment):

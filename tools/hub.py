@@ -35,7 +35,7 @@ import tempfile
 
 from coursework import rust_kernel
 from coursework.hub import layout
-from tools.course import ROOT, assignments, dump, nbgrader
+from tools.course import ROOT, STUDENTS_COPIES, assignments, dump, nbgrader
 from tools.release import (
     KIT_CRATES,
     copy_crates,
@@ -228,6 +228,33 @@ def lectures(folder):
         (folder / path.name).write_text(text, encoding="utf-8")
 
 
+def launch_repository():
+    """The repository the course website's launch buttons pull into a student's home
+    (layout.LAUNCH; docs/site.md): the lectures as the hub serves them in notebooks/, and the
+    assignments' students' copies, loading the hub's kit, in notebooks/exercises/ (no solution:
+    the release's copies), committed again when they change, so that nbgitpuller merges the
+    change into a student's pull; and the setting that lets every user read it."""
+    repo = layout.LAUNCH
+    if not (repo / ".git").exists():
+        repo.mkdir(parents=True, exist_ok=True)
+        run("git", "init", "--quiet", "--initial-branch=main", str(repo))
+    notebooks = repo / "notebooks"
+    shutil.rmtree(notebooks, ignore_errors=True)
+    (notebooks / "exercises").mkdir(parents=True)
+    lectures(notebooks)
+    for copy in sorted(STUDENTS_COPIES.glob("*.ipynb")):
+        dump(students_copy(copy, kit=str(layout.KIT)), notebooks / "exercises" / copy.name)
+    git = ["git", "-C", str(repo), "-c", "user.name=nqueens hub", "-c", "user.email=hub@localhost"]
+    run(*git, "add", "--all")
+    changed = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True,
+                             check=True).stdout.strip()
+    if changed:
+        run(*git, "commit", "--quiet", "--message", "The lectures and assignments as the hub serves them")
+    readable_by_all(layout.LAUNCH.parent)
+    layout.GITCONFIG.write_text(f"[safe]\n\tdirectory = {repo}\n", encoding="utf-8")
+    layout.GITCONFIG.chmod(0o644)
+
+
 def programs():
     """The kernel's launcher where every user can run it, evcxr (the sandbox's copy), and the
     kernel spec in the hub's Python. (Validate's executor comes from the course's package in
@@ -374,6 +401,7 @@ def setup():
         write_kit(folder.parent / "kit-build"), folder, dirs_exist_ok=True))
     shutil.rmtree(layout.ROOT / "kit-build", ignore_errors=True)
     replace_tree(layout.LECTURES, lectures)
+    launch_repository()
     programs()
     try:
         grp.getgrnam(layout.STUDENTS)

@@ -17,7 +17,9 @@ all), the student with the wrong answer allocates past the
 memory limit in its kernel, and the third student presses Validate, which must pass. Then, as a
 student, reading another's work, the course's sources, its gradebook and its grading secret,
 listing the exchange's submissions and writing the shared crates must each be refused, and the
-formgrader must be missing from a student's server. The lecturer logs in (the formgrader must
+formgrader must be missing from a student's server. A student follows lecture 01's launch
+button on the course's website, built for this hub: nbgitpuller must pull the hub's launch
+repository into the student's home and open the lecture. The lecturer logs in (the formgrader must
 answer in the lecturer's server) and grades (`python -m tools.hub grade`: collect, autograde
 every submission in the sandbox, release the feedback), which every student fetches: every
 score exact, none missing.
@@ -31,6 +33,7 @@ that hub's idle culler (its timeout CULL_SECONDS) must then stop the server, and
 """
 
 import asyncio
+import html
 import json
 import os
 import pathlib
@@ -44,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 from urllib.parse import quote
 
 STUDENTS = max(2, int(os.environ.get("HUB_STUDENTS", "5")))
@@ -272,6 +276,38 @@ async def lecturers_server(password):
     return page.code if not found else 200
 
 
+async def launch_from_the_site(server):
+    """The launch button of lecture 01 on the course's website, built for this hub (without its
+    API pages), followed as the student `server`'s: the hub sends it to nbgitpuller in the
+    student's server, which pulls the hub's launch repository into the student's home and opens
+    the lecture in JupyterLab. The problems found."""
+    from tools import site
+
+    problems = site.build(OUT / "site", where=(BASE, "", f"file://{layout.LAUNCH}"), api=False)
+    page = (OUT / "site" / "html" / "notebooks" / "01-backtracking.html").read_text()
+    found = re.search(r'href="([^"]*/hub/user-redirect/git-pull\?[^"]*)"', page)
+    if not found:
+        return problems + ["lecture 01's page on the website has no launch button for the hub"]
+    link = html.unescape(found.group(1))
+    sent = await fetch(link, headers=server.headers, expect=(302,))
+    puller = BASE + sent.headers["Location"]
+    if not puller.startswith(server.base + "git-pull?"):
+        return problems + [f"the hub sends the launch button to {puller}"]
+    await fetch(puller, headers=server.headers, expect=(200,))
+    # What nbgitpuller's page asks of its server while it shows the pull's progress.
+    pulled = await fetch(puller.replace("git-pull?", "git-pull/api?") + "&targetpath=nqueens",
+                         headers=server.headers, expect=(200,))
+    if b'"phase": "finished"' not in pulled.body:
+        return problems + [f"nbgitpuller did not finish: {pulled.body[-400:]!r}"]
+    opened = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["urlpath"][0]
+    await fetch(server.base + opened, headers=server.headers, expect=(200,))
+    notebook = await server.call("api/contents/" + opened.removeprefix("lab/tree/"))
+    served = json.loads((layout.LECTURES / "01-backtracking.ipynb").read_text())
+    if notebook["type"] != "notebook" or notebook["content"]["cells"] != served["cells"]:
+        problems.append(f"the launch button opened {opened}, not lecture 01 as the hub serves it")
+    return problems
+
+
 async def feedback(names, servers):
     """Every student fetches the feedback through the Assignment List; the problems."""
     problems = []
@@ -497,6 +533,7 @@ def main():
         formgrader = asyncio.run(lecturers_server(lecturer))
         if formgrader != 200:
             problems.append(f"the lecturer's server answers /formgrader with {formgrader}")
+        problems += asyncio.run(launch_from_the_site(servers[names[-1]]))
         found, grading, scores = lecturers_grading(names, kinds_of)
         problems += found + asyncio.run(feedback(names, servers))
     finally:

@@ -3,6 +3,7 @@ nbgrader and their picture cells drawn, the students' copies in notebooks/exerci
 students' bundle and its check (no solution, no hidden test, no reference answer)."""
 
 import json
+import os
 import pathlib
 import re
 import shutil
@@ -88,7 +89,7 @@ def copy_crates(sources, folder, crates):
 
 # The crates the kit compiles besides its own, which its copy keeps in kit/nqueens at their
 # places in the repository.
-KIT_CRATES = ("crates/core", "crates/checkers")
+KIT_CRATES = ("crates/core", "coursework/checkers")
 
 
 def write_kit(folder):
@@ -102,7 +103,8 @@ def write_kit(folder):
     shutil.copytree(COURSE / "kit" / "src", kit / "src")
     manifest = (COURSE / "kit" / "Cargo.toml").read_text(encoding="utf-8")
     (kit / "Cargo.toml").write_text(
-        standalone(manifest, [('path = "../../crates/', 'path = "nqueens/crates/')]),
+        standalone(manifest, [(f'path = "{os.path.relpath(crate, "coursework/kit")}"',
+                               f'path = "nqueens/{crate}"') for crate in KIT_CRATES]),
         encoding="utf-8")
     copy_crates(kit_sources(), kit / "nqueens", KIT_CRATES)
     return kit
@@ -418,7 +420,7 @@ def check_bundle(archive_path):
         if f"nqueens-coursework/{assignment}.ipynb" not in names:
             problems.append(f"the bundle lacks {assignment}.ipynb")
     for needed in ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/crates/core/src/lib.rs",
-                   "kit/nqueens/crates/checkers/src/lib.rs", "Makefile",
+                   "kit/nqueens/coursework/checkers/src/lib.rs", "Makefile",
                    "README.md", "nbgrader_config.py", "evcxr_execute.py", "rust_kernel.py"):
         if f"nqueens-coursework/{needed}" not in names:
             problems.append(f"the bundle lacks {needed}")
@@ -426,8 +428,8 @@ def check_bundle(archive_path):
     kit = kit_files()
     problems += leaked_answers(rust, kit)
     # The check itself must see the judge's references when they are there.
-    planted = (ROOT / "crates" / "judge" / "src" / "reference.rs").read_text(encoding="utf-8")
-    if not leaked_answers({f"{KIT_IN_BUNDLE}nqueens/crates/checkers/src/lib.rs": planted}, kit):
+    planted = (COURSE / "judge" / "src" / "reference.rs").read_text(encoding="utf-8")
+    if not leaked_answers({f"{KIT_IN_BUNDLE}nqueens/coursework/checkers/src/lib.rs": planted}, kit):
         problems.append("the check for the references did not find the references themselves")
     for name, content in text.items():
         if "BEGIN SOLUTION" in content or "BEGIN HIDDEN TESTS" in content \

@@ -13,6 +13,9 @@ Everything lives under one folder, `$NQUEENS_HUB_ROOT` (default /srv/nqueens), o
     crate/      the nqueens library as the lecture notebooks build it (its solvers, no coursework)
     kit/        the coursework crate the assignments build (no reference answers)
     lectures/   the lecture notebooks, their setup cells pointing at crate/
+    launch/nqueens/  a git repository of the lectures and the assignments' students' copies as
+                the hub serves them: what the course website's launch buttons pull into a
+                student's home (nbgitpuller, docs/site.md); gitconfig lets every user read it
     warm/       the build of both, made once: every student's kernel starts from a copy
     course/     one hub (`$NQUEENS_HUB_NAME`, default course; the hub's test runs another):
       exchange/ nbgrader's exchange (open to all, as nbgrader's documentation sets it)
@@ -43,6 +46,10 @@ BIN = ROOT / "bin"
 CRATE = ROOT / "crate"
 KIT = ROOT / "kit"
 LECTURES = ROOT / "lectures"
+LAUNCH = ROOT / "launch" / "nqueens"
+# The git settings of every server: the launch repository is root's, which git refuses to read
+# for another user unless told it is safe.
+GITCONFIG = ROOT / "gitconfig"
 WARM = ROOT / "warm"
 INSTANCE = ROOT / os.environ.get("NQUEENS_HUB_NAME", "course")
 EXCHANGE = INSTANCE / "exchange"
@@ -92,7 +99,8 @@ def server_environment(user):
     """A server's whole environment beyond what JupyterHub sets: the kernel's, and the Jupyter
     settings of a student's server or the lecturer's."""
     role = "lecturer" if user == LECTURER else "student"
-    return {**kernel_environment(), "JUPYTER_CONFIG_PATH": str(CONFIG / role)}
+    return {**kernel_environment(), "JUPYTER_CONFIG_PATH": str(CONFIG / role),
+            "GIT_CONFIG_SYSTEM": str(GITCONFIG)}
 
 
 def prepare_home(user):

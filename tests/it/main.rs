@@ -2,7 +2,7 @@
 //! module per part of the library, and the command line. Every solver answer is checked by a
 //! certificate of its own: a model against every clause, a board for attacks, an unsatisfiable
 //! answer against brute force or a DRAT proof.
-//! (The coursework's checkers and judge have tests of their own, in `crates/judge/tests/`.)
+//! (The coursework's checkers and judge have tests of their own, in `coursework/judge/tests/`.)
 
 mod common;
 

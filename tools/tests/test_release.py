@@ -9,7 +9,7 @@ from tools import course, release
 
 PREFIX = "nqueens-coursework/"
 NEEDED = ("kit/Cargo.toml", "kit/src/lib.rs", "kit/nqueens/crates/core/src/lib.rs",
-          "kit/nqueens/crates/checkers/src/lib.rs", "Makefile", "README.md", "nbgrader_config.py",
+          "kit/nqueens/coursework/checkers/src/lib.rs", "Makefile", "README.md", "nbgrader_config.py",
           "evcxr_execute.py", "rust_kernel.py")
 
 

@@ -23,6 +23,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// The API documentation shows no sources: the course's students read it (on its website), and
+// the solvers' sources answer tasks of the coursework.
+#![cfg_attr(doc, doc(html_no_source))]
 // The documentation names the solvers of the `nqueens` crate, which this one cannot link to.
 #![allow(rustdoc::broken_intra_doc_links)]
 

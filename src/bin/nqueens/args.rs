@@ -88,6 +88,8 @@ pub struct SatArgs {
     pub budget: BudgetArgs,
 }
 
+// Its switches are the command's flags, one bool each.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(clap::Args)]
 pub struct CountArgs {
     /// The board size.
@@ -138,6 +140,10 @@ pub struct CountArgs {
     /// (each part exactly once; regular files only, so that nothing waits on a pipe).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["parts", "resume", "method", "time_limit"])]
     pub merge: Vec<PathBuf>,
+    /// Print no progress line (a long bitboard or halves count shows one on a terminal: the
+    /// pieces done of all, the time so far and an estimate of what is left).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 impl CountArgs {

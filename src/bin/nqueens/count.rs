@@ -87,7 +87,7 @@ pub fn count(
         notice: &notice,
         started,
     };
-    let kept = with_progress(args.n, |progress| {
+    let kept = with_progress(args.n, args.quiet, |progress| {
         let options = CountOptions {
             progress: Some(progress),
             ..options

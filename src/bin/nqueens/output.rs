@@ -1,7 +1,9 @@
 //! What the command line prints: standard output that reports a failed write, and the progress
 //! line of a long count.
 
+use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
+use std::time::Duration;
 
 use nqueens::Failure;
 
@@ -78,28 +80,87 @@ impl Output {
     }
 }
 
-/// Runs `count` with a progress callback that, on a terminal, keeps a progress line on stderr
-/// once a second has passed, and clears it at the end.
-pub fn with_progress<T>(n: usize, count: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T) -> T {
+/// Runs `count` with a progress callback that, on a terminal and without `quiet`, keeps a
+/// progress line on standard error once a second has passed ([`progress_line`]), redrawn when
+/// a percent more is done or a second has passed, and clears it at the end. Nothing is printed
+/// when standard error is not a terminal (a log, a pipe, a cluster job's file).
+pub fn with_progress<T>(
+    n: usize,
+    quiet: bool,
+    count: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T,
+) -> T {
     use std::io::IsTerminal;
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
     let start = std::time::Instant::now();
     let shown = AtomicBool::new(false);
-    // The last percentage printed, so that the line changes at most a hundred times.
-    let percent_shown = AtomicUsize::new(usize::MAX);
-    let terminal = std::io::stderr().is_terminal();
+    // What the line last showed: the percent done and the second, so that it is redrawn only
+    // when one of them changes.
+    let last = AtomicU64::new(u64::MAX);
+    let on = !quiet && std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
-        let seconds = start.elapsed().as_secs();
-        let percent = done * 100 / total.max(1);
-        if terminal && seconds >= 1 && percent_shown.swap(percent, Relaxed) != percent {
+        let elapsed = start.elapsed();
+        let percent = (done * 100 / total.max(1)) as u64;
+        let now = (percent << 32) | elapsed.as_secs();
+        if on && elapsed.as_secs() >= 1 && last.swap(now, Relaxed) != now {
             shown.store(true, Relaxed);
-            eprint!("\rcounting {n} queens: {percent:>3}% after {seconds} s ");
+            eprint!("\r{:<72}", progress_line(n, done, total, elapsed));
         }
     };
     let result = count(&progress);
     if shown.load(Relaxed) {
         // Clear the progress line.
-        eprint!("\r{:60}\r", "");
+        eprint!("\r{:72}\r", "");
     }
     result
+}
+
+/// The progress line of a count of n queens after `elapsed`, with `done` of its `total` pieces
+/// counted: the pieces, the percentage, the time so far and, once a piece is done, what is left
+/// at the pace so far (`counting 18 queens: 512/2048 pieces (25%), 12 s, about 36 s left`).
+pub fn progress_line(n: usize, done: usize, total: usize, elapsed: Duration) -> String {
+    let percent = done * 100 / total.max(1);
+    let mut line = format!(
+        "counting {n} queens: {done}/{total} pieces ({percent}%), {}",
+        span(elapsed.as_secs())
+    );
+    if done > 0 && done < total {
+        // The pace so far, in milliseconds, rounded to the second.
+        let left = elapsed.as_millis() * (total - done) as u128 / done as u128;
+        let seconds = u64::try_from((left + 500) / 1000).unwrap_or(u64::MAX);
+        let _ = write!(line, ", about {} left", span(seconds));
+    }
+    line
+}
+
+/// A span of seconds as a person says it: `45 s`, `3 min 5 s`, `2 h 7 min`.
+fn span(seconds: u64) -> String {
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min {} s", seconds / 60, seconds % 60),
+        _ => format!("{} h {} min", seconds / 3600, seconds % 3600 / 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_line_says_the_pieces_the_time_and_what_is_left() {
+        let line = progress_line(18, 512, 2048, Duration::from_secs(12));
+        assert_eq!(
+            line,
+            "counting 18 queens: 512/2048 pieces (25%), 12 s, about 36 s left"
+        );
+        // No estimate before the first piece, nor after the last.
+        let start = progress_line(21, 0, 4096, Duration::from_secs(3));
+        assert_eq!(start, "counting 21 queens: 0/4096 pieces (0%), 3 s");
+        assert!(!progress_line(8, 10, 10, Duration::from_secs(2)).contains("left"));
+        let long = progress_line(21, 1, 3, Duration::from_secs(754));
+        assert_eq!(
+            long,
+            "counting 21 queens: 1/3 pieces (33%), 12 min 34 s, about 25 min 8 s left"
+        );
+        assert_eq!(span(7_500), "2 h 5 min");
+    }
 }

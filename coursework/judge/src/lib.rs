@@ -202,7 +202,7 @@ pub const MAX_ANSWERS: u64 = 64 << 20;
 /// * `score CHECKER [--seed N] --points MAX [--stopped-at SECONDS]`: the [`verdict`] on the
 ///   cell's standard output read (past [`MAX_ANSWERS`], none of it), [`Shown::stopped_at`] the
 ///   seconds given, as one JSON object, `{"points": …, "passed": …, "text": "…", "html": "…"}`;
-/// * `expected`: the references' answers on every visible input (`crates/checkers/src/expected.txt`);
+/// * `expected`: the references' answers on every visible input (`coursework/checkers/src/expected.txt`);
 /// * `tasks`: the table of tasks, a line per task: assignment, checker, name ([`table::task_list`]);
 /// * `kit`: the kit's list of checkers (`coursework/kit/src/checkers.rs`, [`table::kit_checkers`]).
 ///

@@ -17,7 +17,7 @@ fn the_judge_agrees_with_the_checker_run_in_place() {
         let shown = collected(&inputs, |(s, n): (Square, usize)| wrong(s, n));
         let judged = judge("check_rook_sees", seed, Shown::finished(&shown)).unwrap();
         let in_place = match seed {
-            Some(seed) => hidden::check_rook_sees(wrong, seed),
+            Some(seed) => hidden::run(seed, || nqueens_checkers::check_rook_sees(wrong)),
             None => nqueens_checkers::check_rook_sees(wrong),
         };
         // The same words, verdict and parts; the drawings differ only in their ids.

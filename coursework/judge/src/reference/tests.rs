@@ -166,13 +166,13 @@ fn every_formula_has_no_model_needs_a_split_and_has_a_reference_proof() {
         Some(0)
     );
     assert_eq!(
-        crate::hidden::check_refutation(at_once, 5)
+        crate::hidden::run(5, || nqueens_checkers::check_refutation(at_once))
             .parts()
             .map(|(right, _)| right),
         Some(0)
     );
     assert!(check_refutation(reference).passed());
-    assert!(crate::hidden::check_refutation(reference, 5).passed());
+    assert!(crate::hidden::run(5, || nqueens_checkers::check_refutation(reference)).passed());
 }
 
 #[test]
@@ -233,10 +233,9 @@ fn minimising_needs_the_recursion_and_level_zero() {
     assert!(!no_holes.passed(), "{}", no_holes.text());
     // The hidden tests find the shallow answer out too, whatever the seed.
     for seed in [5, 2026] {
-        let hidden = crate::hidden::check_minimise(
-            |c: &Clause, t: &[(Literal, usize, Option<Clause>)]| shallow(c, t, true),
-            seed,
-        );
+        let hidden = crate::hidden::run(seed, || {
+            check_minimise(|c: &Clause, t: &[(Literal, usize, Option<Clause>)]| shallow(c, t, true))
+        });
         assert!(!hidden.passed(), "seed {seed}");
         let (cases, _) = crate::inputs::minimise_cases(seed, "minimise");
         let deep = cases

@@ -1,7 +1,7 @@
 //! What the judge answers for the checkers (its [`Oracle`]): the references' answer to each task
 //! by its name, on an input as the wire writes it, and a hidden test's inputs drawn from the
 //! grader's seed. While [`table`] runs, every answer given is noted: the table the students' kit
-//! looks its answers up in (`crates/checkers/src/expected.txt`).
+//! looks its answers up in (`coursework/checkers/src/expected.txt`).
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -136,7 +136,7 @@ mod tests {
         );
         assert!(
             committed == table,
-            "crates/checkers/src/expected.txt is stale: write it anew with `make expected`"
+            "coursework/checkers/src/expected.txt is stale: write it anew with `make expected`"
         );
     }
 

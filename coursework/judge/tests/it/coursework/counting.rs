@@ -81,7 +81,7 @@ fn counting_is_checked_board_by_board_with_its_nodes() {
         "the student's own counts are listed"
     );
     // Four boards of 9×9 to 12×12 with holes, when hidden.
-    let hidden = nqueens_judge::hidden::check_count(count, 5);
+    let hidden = nqueens_judge::hidden::run(5, || nqueens_checkers::check_count(count));
     assert!(hidden.passed(), "{hidden}");
     assert_eq!(hidden.parts(), Some((4, 4)));
     // A table of the visible answers: nothing for the hidden boards.
@@ -99,14 +99,14 @@ fn counting_is_checked_board_by_board_with_its_nodes() {
         count
     };
     assert!(check_count(table).passed());
-    let tabled = nqueens_judge::hidden::check_count(table, 5);
+    let tabled = nqueens_judge::hidden::run(5, || nqueens_checkers::check_count(table));
     assert_eq!(tabled.parts(), Some((0, 4)));
     failed_with(&tabled, "too few");
     // Holes ignored: right on the ten empty boards only.
     let no_holes = |n: usize, _: &[Square], nodes: &mut u64| count(n, &[], nodes);
     assert_eq!(check_count(no_holes).parts(), Some((10, 20)));
     assert_eq!(
-        nqueens_judge::hidden::check_count(no_holes, 5).parts(),
+        nqueens_judge::hidden::run(5, || nqueens_checkers::check_count(no_holes)).parts(),
         Some((0, 4))
     );
     // The right counts with nodes of another search (a queen counted only when its board is
