@@ -316,44 +316,51 @@ def nbgrader_validate(notebook, build):
     return done.stdout + done.stderr
 
 
-def validate(assignment, path):
-    """Validate as students run it, in the released folder beside the crate: the solutions pass,
-    and an untouched copy lists its failing tests and no changed cell. The copy in
-    notebooks/exercises/ carries the checksums of its own cells. The line to print and the
-    problems found."""
+def validate(released):
+    """Validate as students run it, for every assignment, beside the crate as it is released:
+    the solutions pass, and an untouched copy lists its failing tests and no changed cell. Every
+    assignment's kit is the same crate, so the notebooks go into one folder beside a copy of the
+    first one's and run one after another in one build folder: the kit is built once, as a
+    student's second Validate finds it. The copies in notebooks/exercises/ carry the checksums
+    of their own cells. The lines to print and the problems found."""
     import nbformat
     from nbgrader.utils import compute_checksum
 
-    problems = []
-    copy = STUDENTS_COPIES / f"{assignment}.ipynb"
-    for cell in nbformat.read(copy, as_version=4).cells:
-        grading = cell.metadata.get("nbgrader", {})
-        if grading.get("locked") and grading.get("checksum") != compute_checksum(cell):
-            problems.append(f"{copy.relative_to(ROOT)}: the checksum of "
-                            f"{grading.get('grade_id')} is stale")
-    solved = path.with_name("validate-solutions.ipynb")
-    source = WORK / "source" / assignment / f"{assignment}.ipynb"
-    dump(submission(source, path, "solutions"), solved)
-    begin = time.time()
-    # Both runs build in one folder, one after the other: the second finds the kit built (in
-    # the user's cache: evcxr cannot build inside the repository, a cargo project).
-    build = rust_kernel.user_cache() / "nqueens" / "validate" / assignment
+    problems, lines = [], []
+    folder = WORK / "validate"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    shutil.copytree(next(iter(released.values())).parent / "kit", folder / "kit")
+    # In the user's cache: evcxr cannot build inside the repository, a cargo project.
+    build = rust_kernel.user_cache() / "nqueens" / "validate"
     shutil.rmtree(build, ignore_errors=True)
     build.mkdir(parents=True)
-    passing = nbgrader_validate(solved, build)
-    untouched = nbgrader_validate(path, build)
-    solved.unlink()
-    failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", untouched)
-    line = (f"validate {assignment}: the solutions "
-            f"{'pass' if 'Success!' in passing else 'FAIL'}, the untouched copy lists "
-            f"{failed.group(1) if failed else 'no'} failing cells "
-            f"({time.time() - begin:.0f} s)")
-    if "Success!" not in passing:
-        problems.append(f"{assignment}: Validate fails on the solutions:\n{passing[-2000:]}")
-    if "CHANGED" in untouched or not failed:
-        problems.append(f"{assignment}: Validate on the untouched copy does not list the "
-                        f"failing tests:\n{untouched[-2000:]}")
-    return line, problems
+    for assignment, path in released.items():
+        copy = STUDENTS_COPIES / f"{assignment}.ipynb"
+        for cell in nbformat.read(copy, as_version=4).cells:
+            grading = cell.metadata.get("nbgrader", {})
+            if grading.get("locked") and grading.get("checksum") != compute_checksum(cell):
+                problems.append(f"{copy.relative_to(ROOT)}: the checksum of "
+                                f"{grading.get('grade_id')} is stale")
+        solved = folder / f"{assignment}-solutions.ipynb"
+        source = WORK / "source" / assignment / f"{assignment}.ipynb"
+        dump(submission(source, path, "solutions"), solved)
+        shutil.copy(path, folder / path.name)
+        begin = time.time()
+        passing = nbgrader_validate(solved, build)
+        untouched = nbgrader_validate(folder / path.name, build)
+        failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", untouched)
+        lines.append(f"validate {assignment}: the solutions "
+                     f"{'pass' if 'Success!' in passing else 'FAIL'}, the untouched copy lists "
+                     f"{failed.group(1) if failed else 'no'} failing cells "
+                     f"({time.time() - begin:.0f} s)")
+        if "Success!" not in passing:
+            problems.append(f"{assignment}: Validate fails on the solutions:\n{passing[-2000:]}")
+        if "CHANGED" in untouched or not failed:
+            problems.append(f"{assignment}: Validate on the untouched copy does not list the "
+                            f"failing tests:\n{untouched[-2000:]}")
+    shutil.rmtree(folder)
+    return lines, problems
 
 
 def grading_copy(assignment):
@@ -639,23 +646,23 @@ def command_grade(only, every_cheat=False):
           f"   ({jobs} side by side)", flush=True)
     problems = []
     cheats = []
-    # Every assignment's grading and Validate runs are independent (each grading in its own
-    # course folder, each kernel in its own build directory): run them side by side, and
-    # report in the course's order.
-    # The course folders are copied first, before any Validate run writes into a release folder.
+    # Every assignment's grading and the Validate runs are independent (each grading in its own
+    # course folder, each kernel in its own build directory, Validate in a folder of its own):
+    # run them side by side, and report in the course's order.
     roots = {a: grading_copy(a) for a in released}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
+        # Validate first: one long task, which the gradings fill in around.
+        validation = pool.submit(validate, released)
         gradings = [pool.submit(grade, a, roots[a]) for a in released]
-        validations = [pool.submit(validate, a, p) for a, p in released.items()]
         for future in gradings:
             line, found, trouble = future.result()
             print(line, flush=True)
             cheats += found
             problems += trouble
-        for future in validations:
-            line, trouble = future.result()
+        lines, trouble = validation.result()
+        for line in lines:
             print(line, flush=True)
-            problems += trouble
+        problems += trouble
     if len(released) == len(assignments()):
         problems += check_bundle(bundle(released))
     for found in cheats:

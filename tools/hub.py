@@ -251,7 +251,9 @@ def launch_repository():
     if changed:
         run(*git, "commit", "--quiet", "--message", "The lectures and assignments as the hub serves them")
     readable_by_all(layout.LAUNCH.parent)
-    layout.GITCONFIG.write_text(f"[safe]\n\tdirectory = {repo}\n", encoding="utf-8")
+    # git asks about the work tree or its .git, by version and transport: both are named.
+    layout.GITCONFIG.write_text(f"[safe]\n\tdirectory = {repo}\n\tdirectory = {repo}/.git\n",
+                                encoding="utf-8")
     layout.GITCONFIG.chmod(0o644)
 
 

@@ -66,6 +66,10 @@ async def log_in(name, password):
                          expect=(302,))
     if "login" in answer.headers.get("Location", "login"):
         raise Failure(f"{name} could not log in: sent back to {answer.headers.get('Location')}")
+    for header in answer.headers.get_list("Set-Cookie"):
+        key, _, value = header.split(";", 1)[0].partition("=")
+        cookies[key] = value
+    return cookies
 
 
 class Server:

@@ -276,23 +276,43 @@ async def lecturers_server(password):
     return page.code if not found else 200
 
 
-async def launch_from_the_site(server):
+async def launch_from_the_site(server, password):
     """The launch button of lecture 01 on the course's website, built for this hub (without its
-    API pages), followed as the student `server`'s: the hub sends it to nbgitpuller in the
-    student's server, which pulls the hub's launch repository into the student's home and opens
-    the lecture in JupyterLab. The problems found."""
+    API pages), followed by the student of `server`, logged in to the hub with `password`: the
+    hub sends it to nbgitpuller in the student's server, which pulls the hub's launch repository
+    into the student's home and opens the lecture in JupyterLab (the server's part through the
+    student's token, which a browser gets from the hub's sign-in). The problems found."""
     from tools import site
 
-    problems = site.build(OUT / "site", where=(BASE, "", f"file://{layout.LAUNCH}"), api=False)
+    problems = site.build(OUT / "site", where=(BASE, ""), api=False)
+    if problems:
+        return problems
     page = (OUT / "site" / "html" / "notebooks" / "01-backtracking.html").read_text()
     found = re.search(r'href="([^"]*/hub/user-redirect/git-pull\?[^"]*)"', page)
     if not found:
         return problems + ["lecture 01's page on the website has no launch button for the hub"]
     link = html.unescape(found.group(1))
-    sent = await fetch(link, headers=server.headers, expect=(302,))
-    puller = BASE + sent.headers["Location"]
-    if not puller.startswith(server.base + "git-pull?"):
-        return problems + [f"the hub sends the launch button to {puller}"]
+    cookies = await log_in(server.name, password)
+    # The hub's redirects, as a browser follows them: to the student's server, by way of its
+    # start (the spawn page, then the one that waits for it) when it is not running.
+    url, puller = link, None
+    for _ in range(120):
+        answer = await fetch(url, expect=(200, 302, 303), headers={
+            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
+        for header in answer.headers.get_list("Set-Cookie"):
+            key, _, value = header.split(";", 1)[0].partition("=")
+            cookies[key] = value
+        if answer.code == 200 and "/hub/spawn-pending/" in url:
+            await asyncio.sleep(1)
+            continue
+        if answer.code == 200:
+            break
+        url = urllib.parse.urljoin(url, answer.headers["Location"])
+        if url.startswith(server.base + "git-pull?"):
+            puller = url
+            break
+    if puller is None:
+        return problems + [f"the hub sends the launch button to {url}, not to nbgitpuller"]
     await fetch(puller, headers=server.headers, expect=(200,))
     # What nbgitpuller's page asks of its server while it shows the pull's progress.
     pulled = await fetch(puller.replace("git-pull?", "git-pull/api?") + "&targetpath=nqueens",
@@ -303,7 +323,12 @@ async def launch_from_the_site(server):
     await fetch(server.base + opened, headers=server.headers, expect=(200,))
     notebook = await server.call("api/contents/" + opened.removeprefix("lab/tree/"))
     served = json.loads((layout.LECTURES / "01-backtracking.ipynb").read_text())
-    if notebook["type"] != "notebook" or notebook["content"]["cells"] != served["cells"]:
+
+    def texts(cells):
+        return [(c["cell_type"], "".join(c["source"])) for c in cells]
+
+    if notebook["type"] != "notebook" or texts(notebook["content"]["cells"]) != \
+            texts(served["cells"]):
         problems.append(f"the launch button opened {opened}, not lecture 01 as the hub serves it")
     return problems
 
@@ -533,7 +558,7 @@ def main():
         formgrader = asyncio.run(lecturers_server(lecturer))
         if formgrader != 200:
             problems.append(f"the lecturer's server answers /formgrader with {formgrader}")
-        problems += asyncio.run(launch_from_the_site(servers[names[-1]]))
+        problems += asyncio.run(launch_from_the_site(servers[names[-1]], accounts[names[-1]]))
         found, grading, scores = lecturers_grading(names, kinds_of)
         problems += found + asyncio.run(feedback(names, servers))
     finally:

@@ -5,8 +5,7 @@ course hub (nbgitpuller), a download of each notebook, and the library's API doc
 
     python -m tools.site build      stage the pages in target/site/source and build
                                     target/site/html (NQUEENS_HUB_URL: the hub the launch buttons
-                                    open; NQUEENS_HUB_REPO: the repository on the hub they pull,
-                                    by default the hub's launch repository; NQUEENS_REPO_URL:
+                                    open, which pull its launch repository; NQUEENS_REPO_URL:
                                     where links to the repository's other files point)
     python -m tools.site check      the built site holds no solution, hidden test or reference
 
@@ -27,6 +26,7 @@ import shutil
 import subprocess
 import sys
 
+from coursework.hub import layout
 from tools.course import COURSE, ROOT, assignments, load, source_text
 
 SITE = ROOT / "target" / "site"
@@ -58,17 +58,11 @@ def staged_files():
     return ["notebooks/README.md", *notebooks, *LECTURERS]
 
 
-# Where the launch buttons' nbgitpuller pulls from, on the hub: the hub's launch repository
-# (coursework/hub/layout.py, LAUNCH), unless NQUEENS_HUB_REPO says otherwise.
-HUB_REPO = "file:///srv/nqueens/launch/nqueens"
-
-
 def addresses():
-    """The course hub's address (NQUEENS_HUB_URL), the repository's (NQUEENS_REPO_URL), and the
-    repository on the hub that its launch buttons pull (NQUEENS_HUB_REPO); "" for none."""
+    """The course hub's address (NQUEENS_HUB_URL) and the repository's (NQUEENS_REPO_URL); ""
+    for none."""
     return (os.environ.get("NQUEENS_HUB_URL", "").rstrip("/"),
-            os.environ.get("NQUEENS_REPO_URL", "").rstrip("/"),
-            os.environ.get("NQUEENS_HUB_REPO", HUB_REPO).rstrip("/"))
+            os.environ.get("NQUEENS_REPO_URL", "").rstrip("/"))
 
 
 def relink(text, where, staged, repo):
@@ -103,15 +97,17 @@ def toc(staged):
     return "\n".join(lines) + "\n"
 
 
-def config(hub, launch):
-    """Jupyter Book's configuration: tools/book/_config.yml with the hub's address and the
-    repository its launch buttons pull in place (none without a hub)."""
+def config(hub):
+    """Jupyter Book's configuration: tools/book/_config.yml with the hub's address and what its
+    launch buttons pull in place: the hub's launch repository (coursework/hub/layout.py's
+    LAUNCH, the lectures and the students' copies, never the course's own repository with its
+    solutions); no launch button without a hub."""
+    launch = f"file://{layout.LAUNCH}" if hub else ""
     text = (TEMPLATE / "_config.yml").read_text(encoding="utf-8")
-    return text.replace("@HUB_URL@", json.dumps(hub)).replace(
-        "@LAUNCH_REPO@", json.dumps(launch if hub else ""))
+    return text.replace("@HUB_URL@", json.dumps(hub)).replace("@LAUNCH_REPO@", json.dumps(launch))
 
 
-def stage(source, hub, repo, launch):
+def stage(source, hub, repo):
     """The site's sources in `source`: the listed files at their places in the repository, their
     links mended, the configuration, the table of contents and style.css."""
     if source.exists():
@@ -143,7 +139,7 @@ def stage(source, hub, repo, launch):
     # Beside _static, whose every script Jupyter Book adds to every page.
     shutil.copytree(mathjax(), source / "_extra" / "mathjax")
     (source / "_toc.yml").write_text(toc(staged), encoding="utf-8")
-    (source / "_config.yml").write_text(config(hub, launch), encoding="utf-8")
+    (source / "_config.yml").write_text(config(hub), encoding="utf-8")
     return staged
 
 
@@ -183,23 +179,25 @@ def mathjax():
 def api_docs(html_folder):
     """The library's API documentation (`cargo doc`, without the sources' pages) in the site's
     api/."""
-    target = SITE / "doc-target"
+    # The workspace's target folder, whose dependencies the lints have checked already; only
+    # the crates documented now (a crate documented once before would stay in doc/).
+    doc = ROOT / "target" / "doc"
+    shutil.rmtree(doc, ignore_errors=True)
     subprocess.run(["cargo", "doc", "--quiet", "--no-deps", "--lib",
-                    *[a for c in API_CRATES for a in ("-p", c)], "--target-dir", str(target)],
-                   cwd=ROOT, check=True)
+                    *[a for c in API_CRATES for a in ("-p", c)]], cwd=ROOT, check=True)
     # Without their sources' pages (rustdoc leaves their folders, empty).
-    shutil.copytree(target / "doc", html_folder / "api", dirs_exist_ok=True,
-                    ignore=lambda folder, names: ["src"] if pathlib.Path(folder) == target / "doc"
-                    else [])
+    shutil.copytree(doc, html_folder / "api", dirs_exist_ok=True,
+                    ignore=lambda folder, names: ["src"] if pathlib.Path(folder) == doc else [])
 
 
 def build(folder=SITE, where=None, api=True):
-    """The site in `folder`/html (its sources staged in `folder`/source), for the hub, the
-    repository and the hub's launch repository `where` (by default `addresses()`), with the API
-    documentation unless not `api`; then its check. The problems found."""
-    hub, repo, launch = where or addresses()
+    """The site in `folder`/html (its sources staged in `folder`/source), for the hub and the
+    repository `where` (by default `addresses()`), with the API documentation unless not `api`;
+    then its check. The problems found (and then no site: one that fails is not left to be
+    published)."""
+    hub, repo = where or addresses()
     source, html_folder, built = folder / "source", folder / "html", folder / "book"
-    stage(source, hub, repo, launch)
+    stage(source, hub, repo)
     for old in (html_folder, built):
         if old.exists():
             shutil.rmtree(old)
@@ -213,13 +211,17 @@ def build(folder=SITE, where=None, api=True):
     shutil.copytree(built / "_build" / "html", html_folder)
     if api:
         api_docs(html_folder)
-    return check(html_folder)
+    problems = check(html_folder)
+    if problems:
+        shutil.rmtree(html_folder)
+    return problems
 
 
 # The markers a solution or a hidden test keeps in the assignments' sources.
 MARKERS = ["// BEGIN SOLUTION", "// END SOLUTION", "// BEGIN HIDDEN TESTS", "// END HIDDEN TESTS"]
 # A secret shorter than this (whitespace taken out) is not looked for: it would be found in
-# texts that give nothing away.
+# texts that give nothing away. Every solution and hidden test is longer (a test says so); a
+# reference this short only calls the library (`piece.sees(square, size)`).
 SHORTEST = 40
 
 
@@ -244,7 +246,7 @@ def secrets():
     references = (COURSE / "judge" / "src" / "reference.rs").read_text(encoding="utf-8")
     for head, body in functions(references):
         found[squeezed(body)] = f"the judge's reference {head.split('(')[0]}"
-    return {text: what for text, what in found.items() if len(text) >= SHORTEST}
+    return found
 
 
 def functions(text):
@@ -292,10 +294,11 @@ def check(folder, hidden=None):
     course (`secrets()`, found whatever the whitespace or the highlighting's markup round it),
     or the pages of the API documentation's sources. The problems found."""
     hidden = secrets() if hidden is None else hidden
+    hidden = {text: what for text, what in hidden.items() if len(text) >= SHORTEST}
     problems = []
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         name = path.relative_to(folder).as_posix()
-        if "coursework/source" in name or "/judge/" in name or name.startswith("api/src/"):
+        if "coursework/source" in name or "judge" in name or name.startswith("api/src/"):
             problems.append(f"the site holds {name}")
             continue
         if path.suffix not in {".html", ".ipynb", ".md", ".txt", ".js", ".json", ".rs"}:

@@ -62,17 +62,27 @@ PROBE = """(minimum) => {
 }"""
 
 
+# Where the test serves the site: under a folder of the server, as a code host's pages serve a
+# project's (https://ORG.github.io/REPO/), so that a link climbing out of the site is caught.
+PREFIX = "/course/"
+
+
 def serve(folder):
-    """An HTTP server of `folder` on the loopback, in a thread; its base URL."""
+    """An HTTP server of `folder` under PREFIX on the loopback, in a thread; the site's URL."""
     handler = functools.partial(Quiet, directory=str(folder))
     server = Server(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/"
+    return f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+    def translate_path(self, path):
+        if not path.startswith(PREFIX):
+            return str(pathlib.Path(self.directory) / "outside-the-site")
+        return super().translate_path("/" + path[len(PREFIX):])
 
 
 class Server(http.server.ThreadingHTTPServer):
@@ -135,16 +145,20 @@ def ids_of(path):
     return set(re.findall(r'\bid="([^"]+)"', text)) | set(re.findall(r'\bname="([^"]+)"', text))
 
 
-def check_links(links, base):
-    """Every link to the site itself: its file there, and its anchor on that page."""
+def check_links(links, base, folder=HTML):
+    """Every link to the site itself (at `base`, built in `folder`): its file there, and its
+    anchor on that page; and no link to the same server outside the site."""
     problems = []
     ids = {}
+    origin = base[:-len(PREFIX) + 1]
     for page, targets in sorted(links.items()):
         for link in sorted(targets):
+            if link.startswith(origin) and not link.startswith(base):
+                problems.append(f"{page}: a link to {link[len(origin) - 1:]}, outside the site")
             if not link.startswith(base):
                 continue
             parsed = urllib.parse.urlsplit(link[len(base) - 1:])
-            path = HTML / urllib.parse.unquote(parsed.path).lstrip("/")
+            path = folder / urllib.parse.unquote(parsed.path).lstrip("/")
             if path.is_dir():
                 path = path / "index.html"
             if not path.exists():

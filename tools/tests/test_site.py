@@ -6,7 +6,7 @@ import html
 import json
 import re
 
-from tools import site
+from tools import site, site_test
 from tools.course import COURSE, ROOT, assignments, load, source_text
 
 
@@ -63,7 +63,11 @@ def test_references_markers_sources_and_the_apis_sources_are_found(tmp_path):
 
 
 def test_every_solution_and_hidden_test_is_looked_for():
-    kinds = list(site.secrets().values())
+    secrets = site.secrets()
+    short = [what for text, what in secrets.items()
+             if len(text) < site.SHORTEST and not what.startswith("the judge's reference")]
+    assert short == [], "too short to be looked for"
+    kinds = list(secrets.values())
     for assignment in assignments():
         assert f"a solution of {assignment}" in kinds
         assert f"a hidden test of {assignment}" in kinds
@@ -86,3 +90,18 @@ def test_links_to_files_outside_the_site_point_at_the_repository_or_are_text():
         "See [the CLI](cli.md#long-counts), the Makefile and [x](https://a.b)."
     assert "[the Makefile](https://git.example/course/nqueens/blob/main/Makefile)" in \
         site.relink(text, "docs/hub.md", staged, "https://git.example/course/nqueens")
+
+
+def test_the_link_check_finds_missing_pages_anchors_and_links_out_of_the_site(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "hub.html").write_text('<h2 id="running">Running</h2>', encoding="utf-8")
+    base = "http://127.0.0.1:1/course/"
+    links = {"index.html": {base + "docs/hub.html#running", base + "docs/hub.html#gone",
+                            base + "docs/site.html", "http://127.0.0.1:1/api/index.html",
+                            "https://example.org/"}}
+    problems = site_test.check_links(links, base, tmp_path)
+    assert problems == [
+        "index.html: a link to /api/index.html, outside the site",
+        "index.html: a link to #gone of /docs/hub.html, which has no such anchor",
+        "index.html: a link to /docs/site.html, which the site lacks",
+    ]

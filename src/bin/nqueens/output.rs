@@ -81,53 +81,67 @@ impl Output {
 }
 
 /// Runs `count` with a progress callback that, on a terminal and without `quiet`, keeps a
-/// progress line on standard error once a second has passed ([`progress_line`]), redrawn when
-/// a percent more is done or a second has passed, and clears it at the end. Nothing is printed
-/// when standard error is not a terminal (a log, a pipe, a cluster job's file).
+/// progress line on standard error once a second has passed ([`progress_line`]), redrawn as
+/// pieces finish (when a percent more is done or a second has passed), and clears it at the
+/// end. Nothing is printed when standard error is not a terminal (a log, a pipe, a cluster
+/// job's file).
 pub fn with_progress<T>(
     n: usize,
     quiet: bool,
     count: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T,
 ) -> T {
     use std::io::IsTerminal;
-    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
     let start = std::time::Instant::now();
-    let shown = AtomicBool::new(false);
-    // What the line last showed: the percent done and the second, so that it is redrawn only
-    // when one of them changes.
+    // The pieces an earlier run of a resumed count had done: the count's first report, before
+    // its first piece (the pace is this run's).
+    let before = AtomicUsize::new(usize::MAX);
+    // What the line last showed (the percent done and the second), so that it is redrawn only
+    // when one of them changes, and the widest line drawn, which clearing must cover.
     let last = AtomicU64::new(u64::MAX);
+    let widest = AtomicUsize::new(0);
     let on = !quiet && std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
+        let _ = before.compare_exchange(usize::MAX, done, Relaxed, Relaxed);
         let elapsed = start.elapsed();
         let percent = (done * 100 / total.max(1)) as u64;
         let now = (percent << 32) | elapsed.as_secs();
         if on && elapsed.as_secs() >= 1 && last.swap(now, Relaxed) != now {
-            shown.store(true, Relaxed);
-            eprint!("\r{:<72}", progress_line(n, done, total, elapsed));
+            let pace = (done.saturating_sub(before.load(Relaxed)), elapsed);
+            let line = progress_line(n, done, total, pace);
+            widest.fetch_max(line.chars().count(), Relaxed);
+            eprint!("\r{line:<0$}", widest.load(Relaxed));
         }
     };
     let result = count(&progress);
-    if shown.load(Relaxed) {
+    let drawn = widest.load(Relaxed);
+    if drawn > 0 {
         // Clear the progress line.
-        eprint!("\r{:72}\r", "");
+        eprint!("\r{:drawn$}\r", "");
     }
     result
 }
 
-/// The progress line of a count of n queens after `elapsed`, with `done` of its `total` pieces
-/// counted: the pieces, the percentage, the time so far and, once a piece is done, what is left
-/// at the pace so far (`counting 18 queens: 512/2048 pieces (25%), 12 s, about 36 s left`).
-pub fn progress_line(n: usize, done: usize, total: usize, elapsed: Duration) -> String {
+/// The progress line of a count of n queens with `done` of its `total` pieces counted: the
+/// pieces, the percentage, the time this run has taken and, once it has counted a piece, what
+/// is left at its pace (`pace`: the pieces this run counted, in the time it took)
+/// (`counting 18 queens: 512/2048 pieces (25%), 12 s, about 36 s left`).
+pub fn progress_line(n: usize, done: usize, total: usize, pace: (usize, Duration)) -> String {
+    let (counted, elapsed) = pace;
     let percent = done * 100 / total.max(1);
     let mut line = format!(
         "counting {n} queens: {done}/{total} pieces ({percent}%), {}",
         span(elapsed.as_secs())
     );
-    if done > 0 && done < total {
+    if counted > 0 && done < total {
         // The pace so far, in milliseconds, rounded to the second.
-        let left = elapsed.as_millis() * (total - done) as u128 / done as u128;
+        let left = elapsed.as_millis() * (total - done) as u128 / counted as u128;
         let seconds = u64::try_from((left + 500) / 1000).unwrap_or(u64::MAX);
-        let _ = write!(line, ", about {} left", span(seconds));
+        if seconds == 0 {
+            line.push_str(", less than a second left");
+        } else {
+            let _ = write!(line, ", about {} left", span(seconds));
+        }
     }
     line
 }
@@ -147,16 +161,24 @@ mod tests {
 
     #[test]
     fn the_progress_line_says_the_pieces_the_time_and_what_is_left() {
-        let line = progress_line(18, 512, 2048, Duration::from_secs(12));
+        let line = progress_line(18, 512, 2048, (512, Duration::from_secs(12)));
         assert_eq!(
             line,
             "counting 18 queens: 512/2048 pieces (25%), 12 s, about 36 s left"
         );
-        // No estimate before the first piece, nor after the last.
-        let start = progress_line(21, 0, 4096, Duration::from_secs(3));
+        // No estimate before this run's first piece, nor after the last.
+        let start = progress_line(21, 0, 4096, (0, Duration::from_secs(3)));
         assert_eq!(start, "counting 21 queens: 0/4096 pieces (0%), 3 s");
-        assert!(!progress_line(8, 10, 10, Duration::from_secs(2)).contains("left"));
-        let long = progress_line(21, 1, 3, Duration::from_secs(754));
+        assert!(!progress_line(8, 10, 10, (10, Duration::from_secs(2))).contains("left"));
+        let nearly = progress_line(16, 859, 860, (859, Duration::from_secs(2)));
+        assert!(nearly.ends_with("2 s, less than a second left"), "{nearly}");
+        // A resumed count: 1,000 pieces were done before, 24 in this run's 12 s.
+        let resumed = progress_line(18, 1024, 2048, (24, Duration::from_secs(12)));
+        assert!(
+            resumed.ends_with("12 s, about 8 min 32 s left"),
+            "{resumed}"
+        );
+        let long = progress_line(21, 1, 3, (1, Duration::from_secs(754)));
         assert_eq!(
             long,
             "counting 21 queens: 1/3 pieces (33%), 12 min 34 s, about 25 min 8 s left"

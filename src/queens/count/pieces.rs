@@ -251,6 +251,10 @@ pub fn count_ledger(ledger: &mut Ledger, options: &CountOptions) -> Result<(), Q
         });
     }
     let next = AtomicUsize::new(0);
+    if let Some(report) = options.progress {
+        // What an earlier run of a resumed count had done, before this run's first piece.
+        report(total - left.len(), total);
+    }
     let book = Mutex::new((&mut *ledger, total - left.len()));
     let work = || {
         let mut worker = plan.worker();

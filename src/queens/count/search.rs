@@ -12,8 +12,10 @@ use crate::queens::QueensError;
 pub struct CountOptions<'a> {
     /// Threads to use; 0 means one per core. At most [`MAX_THREADS`](super::MAX_THREADS) are started.
     pub threads: usize,
-    /// Called after each sub-problem with the number done so far and the number in all; `done`
-    /// takes every value from 1 to the total once, from whichever thread finished the piece.
+    /// Called once before the first sub-problem with the number an earlier run of a resumed
+    /// count had done (0 for a fresh count), then after each sub-problem with the number done so
+    /// far and the number in all; `done` takes every value from there to the total once, from
+    /// whichever thread finished the piece.
     pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
     /// What the count may spend: its time limit, for every method (no piece is begun after it,
     /// and a piece under way stops soon after: [`count_ledger`](super::count_ledger) keeps what
