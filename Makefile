@@ -194,7 +194,7 @@ site: $(VENV)/.installed
 
 ## site-test: every page of the site in headless Chromium, 1280 and 390 px wide, light and dark:
 ## no console error, every drawing of the committed outputs shown, no text under 9 px, no broken
-## internal link
+## internal link, and a search that finds
 site-test: site chromium
 	$(PY) -m tools.site_test
 

@@ -9,7 +9,9 @@ light and the dark mode, and failed on
 * a text shown under 9 px;
 * a page wider than the window (a reader on a phone would scroll sideways);
 * the wrong mode (the page must follow the reader's light or dark preference);
-* a link to a page or a file of the site that is not there, or to an anchor not on its page.
+* a link to a page or a file of the site that is not there, to an anchor not on its page, or
+  out of the site's folder on its server;
+* a search box that does not find lecture 02 by a word of its title.
 
 Screenshots of the first lecture, each width and mode, in target/screenshots/site/.
 """
@@ -172,6 +174,23 @@ def check_links(links, base, folder=HTML):
     return problems
 
 
+def search(base):
+    """The search box's page, asked for a word of lecture 02's title: it must list that lecture.
+    The problems found."""
+    browser = Browser(width=1280, height=900)
+    try:
+        browser.open(base + "search.html?q=Davis", until="load")
+        found = browser.wait_for(
+            "Array.from(document.querySelectorAll('#search-results a')).map((a) => a.href)"
+            ".filter((h) => h.includes('02-davis-putnam')).length", 20,
+            "the search's results")
+    except TimeoutError:
+        found = 0
+    finally:
+        browser.close()
+    return [] if found else ["search.html: searching for Davis does not find lecture 02"]
+
+
 def main():
     if not (HTML / "index.html").exists():
         sys.exit("no site in target/site/html: run `make site`")
@@ -202,6 +221,7 @@ def main():
         if redirect(path):
             links[path.name] = {urllib.parse.urljoin(base + path.name, redirect(path))}
     problems += check_links(links, base)
+    problems += search(base)
     for problem in problems:
         print("  " + problem)
     print(f"site-test: {len(pages())} pages, {opened} openings (1280 and 390 px, light and "

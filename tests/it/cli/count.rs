@@ -36,6 +36,9 @@ fn count_by_bitboard_is_the_default_and_knows_symmetry() {
             "73712",
         ),
         (vec!["count", "14", "--fundamental"], "45752"),
+        // Without a progress line, whether or not a terminal is there.
+        (vec!["count", "13", "--quiet"], "73712"),
+        (vec!["count", "12", "-q", "--method", "bitboard"], "14200"),
     ] {
         let output = run(&args);
         assert!(output.status.success(), "{args:?}: {}", stderr(&output));
