@@ -249,7 +249,8 @@ def launch_repository():
     changed = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True,
                              check=True).stdout.strip()
     if changed:
-        run(*git, "commit", "--quiet", "--message", "The lectures and assignments as the hub serves them")
+        run(*git, "commit", "--quiet", "--message",
+            "The lectures and assignments as the hub serves them")
     readable_by_all(layout.LAUNCH.parent)
     # git asks about the work tree or its .git, by version and transport: both are named.
     layout.GITCONFIG.write_text(f"[safe]\n\tdirectory = {repo}\n\tdirectory = {repo}/.git\n",
