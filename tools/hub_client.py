@@ -52,23 +52,30 @@ async def hub_api(path, method="GET", body=None, expect=(200, 201, 202, 204)):
     return json.loads(response.body) if response.body else None
 
 
+def keep_cookies(response, cookies):
+    """The cookies a response sets, kept in `cookies` (name: value), as a browser keeps them."""
+    for header in response.headers.get_list("Set-Cookie"):
+        key, _, value = header.split(";", 1)[0].partition("=")
+        cookies[key] = value
+
+
+def with_cookies(cookies):
+    """The request header that sends `cookies` back."""
+    return {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())}
+
+
 async def log_in(name, password):
     """The hub's login form with the student's Unix password (PAM); the session's cookies."""
     page = await fetch(f"{BASE}/hub/login")
     cookies = {}
-    for header in page.headers.get_list("Set-Cookie"):
-        key, _, value = header.split(";", 1)[0].partition("=")
-        cookies[key] = value
+    keep_cookies(page, cookies)
     xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.body.decode()).group(1)
     answer = await fetch(f"{BASE}/hub/login", "POST",
                          urlencode({"_xsrf": xsrf, "username": name, "password": password}),
-                         {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())},
-                         expect=(302,))
+                         with_cookies(cookies), expect=(302,))
     if "login" in answer.headers.get("Location", "login"):
         raise Failure(f"{name} could not log in: sent back to {answer.headers.get('Location')}")
-    for header in answer.headers.get_list("Set-Cookie"):
-        key, _, value = header.split(";", 1)[0].partition("=")
-        cookies[key] = value
+    keep_cookies(answer, cookies)
     return cookies
 
 

@@ -72,7 +72,9 @@ from tools.hub_client import (
     Server,
     fetch,
     hub_api,
+    keep_cookies,
     log_in,
+    with_cookies,
 )
 
 HUB_ENV = {
@@ -297,11 +299,8 @@ async def launch_from_the_site(server, password):
     # start (the spawn page, then the one that waits for it) when it is not running.
     url, puller = link, None
     for _ in range(120):
-        answer = await fetch(url, expect=(200, 302, 303), headers={
-            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
-        for header in answer.headers.get_list("Set-Cookie"):
-            key, _, value = header.split(";", 1)[0].partition("=")
-            cookies[key] = value
+        answer = await fetch(url, expect=(200, 302, 303), headers=with_cookies(cookies))
+        keep_cookies(answer, cookies)
         if answer.code == 200 and "/hub/spawn-pending/" in url:
             await asyncio.sleep(1)
             continue
