@@ -22,7 +22,8 @@ For every page in target/notebooks/ (written by tools/run_notebooks.py) this
   the same size on the same spot, and that the legend covers none; that a line ending before
   the others ends on a mark that it gave up (or was not run further), explained in the legend;
   that a log axis showing zeros labels their row 0, never a value under 1; that no two lines
-  run within 4 px of each other at most of their shared points; that a line that breaks off
+  run within 4 px of each other at most of their shared points unless one's marker rings the
+  other's at each of them (larger and hollow); that a line that breaks off
   and goes on has a mark saying why; and that no line's points grow ever further apart, each
   gap about twice the last (x growing by a factor on a linear axis, where a log axis belongs);
 * checks every board's frame (3:1 or more against the card round it), a ring round both pieces
@@ -228,8 +229,20 @@ def number(text):
 
 
 # Two lines of a chart a reader can follow apart: at most half their shared points closer than
-# this, in pixels as shown.
+# this, in pixels as shown, unless every such point has one line's marker drawn larger and hollow
+# round the other's (measured times may well coincide; the chart must then show both).
 LINES_APART = 4
+
+
+def ringed(markers, spot, lines):
+    """Whether, at `spot` (x and the two lines' y there), a hollow marker of one of the two
+    `lines` rings the other's point: centred within its own half-size of both points."""
+    x, ya, yb = spot
+    colours = {tuple(line["colour"] or ()) for line in lines}
+    return any(m.get("hollow") and tuple(m["colour"] or ()) in colours
+               and all(abs(m["x"] - x) < m["size"] / 2 and abs(m["y"] - y) < m["size"] / 2
+                       for y in (ya, yb))
+               for m in markers)
 
 
 def check_chart(chart):
@@ -238,7 +251,8 @@ def check_chart(chart):
     under each simulated colour-vision deficiency; no point's marker hidden under another's of
     the same size; a line that ends before the others ends on a mark that it gave up there,
     explained in the legend; a log axis showing zeros labels their row 0 and no value under 1;
-    no two lines within LINES_APART pixels of each other at most of their shared points; no
+    no two lines within LINES_APART pixels of each other at most of their shared points unless
+    a larger hollow marker rings the other line's at each of them; no
     line whose x grows by a factor (gaps between its points each about twice the last) on a
     linear axis."""
     problems = []
@@ -289,13 +303,16 @@ def check_chart(chart):
         for b in paths[i + 1:]:
             if a["colour"] == b["colour"]:
                 continue
-            gaps = sorted(abs(ya - yb) for xa, ya in a["points"] for xb, yb in b["points"]
-                          if abs(xa - xb) < 1)
-            if len(gaps) >= 3 and gaps[len(gaps) // 2] < LINES_APART:
+            shared = [(xa, ya, yb) for xa, ya in a["points"] for xb, yb in b["points"]
+                      if abs(xa - xb) < 1]
+            close = [(x, ya, yb) for x, ya, yb in shared if abs(ya - yb) < LINES_APART]
+            unringed = [p for p in close if not ringed(chart["markers"], p, (a, b))]
+            if len(shared) >= 3 and 2 * len(close) > len(shared) and unringed:
                 problems.append(f"chart {title!r}: the lines of colours {a['colour']} and "
                                 f"{b['colour']} run within {LINES_APART} px of each other at "
-                                f"{sum(g < LINES_APART for g in gaps)} of their {len(gaps)} "
-                                "shared points")
+                                f"{len(close)} of their {len(shared)} shared points, "
+                                f"{len(unringed)} of them with no larger hollow marker ringing "
+                                "the other's")
     if chart["legend"]:
         left, top, right, bottom = chart["legend"]
         covered = [p for p in chart["markers"] + chart["zeros"] + chart["gaveUp"]

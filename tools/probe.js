@@ -214,7 +214,8 @@ window.addEventListener('load', function () {
       return Array.from(svg.querySelectorAll(selector)).filter(function (e) {
         return !e.closest('g.legend');
       }).map(function (e) {
-        return Object.assign(centre(e), {colour: paint(e)});
+        return Object.assign(centre(e), {colour: paint(e),
+                                         hollow: getComputedStyle(e).fill === 'none'});
       });
     };
     // Each line's points as painted, in pixels of the page.

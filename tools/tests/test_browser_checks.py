@@ -46,6 +46,26 @@ def test_a_point_hidden_under_another_fails_and_a_larger_ring_passes():
     assert not any("hides another" in p for p in bt.check_chart(ringed))
 
 
+def test_lines_that_run_together_fail_unless_each_close_point_is_ringed():
+    xs = [100, 200, 300, 400]
+    paths = [{"colour": BLUE, "points": [[x, 200 - x / 10] for x in xs]},
+             {"colour": ORANGE, "points": [[x, 202 - x / 10] for x in xs]}]
+    plain = [{"x": x, "y": y, "size": 10, "colour": p["colour"]}
+             for p in paths for x, y in p["points"]]
+    together = chart(paths=paths, markers=plain)
+    assert any("run within 4 px" in p and "4 of them with no larger hollow" in p
+               for p in bt.check_chart(together))
+    rings = [{"x": x, "y": y - 1, "size": 20, "colour": ORANGE, "hollow": True}
+             for x, y in paths[0]["points"]]
+    ringed = chart(paths=paths, markers=plain[:4] + rings)
+    assert not any("run within" in p for p in bt.check_chart(ringed))
+    # One point left without its ring is enough to fail.
+    assert any("1 of them with no larger hollow" in p
+               for p in bt.check_chart(chart(paths=paths, markers=plain[:5] + rings[1:])))
+    apart = [paths[0], {"colour": ORANGE, "points": [[x, 220 - x / 10] for x in xs]}]
+    assert not any("run within" in p for p in bt.check_chart(chart(paths=apart, markers=plain)))
+
+
 def test_the_legend_may_cover_no_point():
     covered = chart(legend=[90, 190, 110, 210])
     assert any("legend covers 1" in p for p in bt.check_chart(covered))
