@@ -234,15 +234,15 @@ def number(text):
 LINES_APART = 4
 
 
-def ringed(markers, spot, lines):
-    """Whether, at `spot` (x and the two lines' y there), a hollow marker of one of the two
-    `lines` rings the other's point: centred within its own half-size of both points."""
-    x, ya, yb = spot
-    colours = {tuple(line["colour"] or ()) for line in lines}
-    return any(m.get("hollow") and tuple(m["colour"] or ()) in colours
-               and all(abs(m["x"] - x) < m["size"] / 2 and abs(m["y"] - y) < m["size"] / 2
-                       for y in (ya, yb))
-               for m in markers)
+def ringed(markers, x, lines):
+    """Whether, at `x`, the marker of one of the two `lines` is drawn hollow and larger round
+    the other's point: centred within its own half-size of it."""
+    here = [m for m in markers if abs(m["x"] - x) < 1]
+    mine = [[m for m in here if tuple(m["colour"] or ()) == tuple(line["colour"] or ())]
+            for line in lines]
+    return any(ring.get("hollow") and ring["size"] > point["size"]
+               and abs(ring["y"] - point["y"]) < ring["size"] / 2
+               for a, b in (mine, mine[::-1]) for ring in a for point in b)
 
 
 def check_chart(chart):
@@ -306,7 +306,7 @@ def check_chart(chart):
             shared = [(xa, ya, yb) for xa, ya in a["points"] for xb, yb in b["points"]
                       if abs(xa - xb) < 1]
             close = [(x, ya, yb) for x, ya, yb in shared if abs(ya - yb) < LINES_APART]
-            unringed = [p for p in close if not ringed(chart["markers"], p, (a, b))]
+            unringed = [x for x, _, _ in close if not ringed(chart["markers"], x, (a, b))]
             if len(shared) >= 3 and 2 * len(close) > len(shared) and unringed:
                 problems.append(f"chart {title!r}: the lines of colours {a['colour']} and "
                                 f"{b['colour']} run within {LINES_APART} px of each other at "

@@ -218,14 +218,14 @@ window.addEventListener('load', function () {
                                          hollow: getComputedStyle(e).fill === 'none'});
       });
     };
-    // Each line's points as painted, in pixels of the page.
+    // Each line's points as painted, in pixels of the page (as the marks: scrolled in).
     const paths = Array.from(svg.querySelectorAll('polyline.line')).map(function (line) {
       const ctm = line.getScreenCTM();
       const style = getComputedStyle(line);
       return {colour: rgb(style.stroke),
               points: Array.from(line.points).map(function (p) {
                 const q = new DOMPoint(p.x, p.y).matrixTransform(ctm);
-                return [q.x, q.y];
+                return [q.x + window.scrollX, q.y + window.scrollY];
               })};
     });
     const title = svg.querySelector('text');

@@ -204,7 +204,8 @@ fn grid_line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
     );
 }
 
-/// The card, the title, the grid, the axes with their numbers and names.
+/// The card, the title, the grid, the axes and their names. Returns the axes' numbers, which
+/// go over the lines (see [`numbers`]).
 pub(super) fn frame(
     out: &mut String,
     size: (u32, u32),
@@ -212,7 +213,7 @@ pub(super) fn frame(
     (x, y): (&Axis, &Axis),
     x_number: &dyn Fn(f64) -> String,
     zero_row: bool,
-) {
+) -> String {
     let (title, x_name, y_name) = names;
     let (w, h) = (f64::from(size.0), f64::from(size.1));
     let (left, top, right, bottom) = plot_area(size);
@@ -228,15 +229,16 @@ pub(super) fn frame(
         title,
         "",
     ));
+    let mut labels = String::new();
     for &v in &x.ticks {
         let px = x.at(v);
         grid_line(out, (px, top), (px, bottom));
-        out.push_str(&text(px, bottom + 16.0, "middle", FONT, &x_number(v), ""));
+        labels.push_str(&number(px, bottom + 16.0, "middle", &x_number(v)));
     }
     for &v in &y.ticks {
         let py = y.at(v);
         grid_line(out, (left, py), (right, py));
-        out.push_str(&text(left - 6.0, py + 4.0, "end", FONT, &short(v), ""));
+        labels.push_str(&number(left - 6.0, py + 4.0, "end", &short(v)));
     }
     let _ = writeln!(
         out,
@@ -246,7 +248,7 @@ pub(super) fn frame(
     if zero_row {
         // The row of zeros under a log scale, labelled 0, and a break in the axis above it: no
         // value lies between 0 and the lowest decade.
-        out.push_str(&text(left - 6.0, bottom + 4.0, "end", FONT, "0", ""));
+        labels.push_str(&number(left - 6.0, bottom + 4.0, "end", "0"));
         let gap = f64::midpoint(y.at(y.ticks.first().copied().unwrap_or(y.high)), bottom);
         let _ = writeln!(
             out,
@@ -278,6 +280,21 @@ pub(super) fn frame(
         y_name,
         &format!(" transform=\"rotate(-90 {cx:.1} {cy:.1})\""),
     ));
+    labels
+}
+
+/// A number of an axis, on a halo of the card's white: drawn after the lines, so that a point
+/// at the plot's edge, or the larger ring round several points there, runs under it and never
+/// across its letters, whatever the data.
+fn number(x: f64, y: f64, anchor: &str, words: &str) -> String {
+    text(
+        x,
+        y,
+        anchor,
+        FONT,
+        words,
+        " stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"",
+    )
 }
 
 /// What the legend lists: a line's name, colour, dash pattern and marker.

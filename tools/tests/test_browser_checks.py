@@ -55,8 +55,9 @@ def test_lines_that_run_together_fail_unless_each_close_point_is_ringed():
     together = chart(paths=paths, markers=plain)
     assert any("run within 4 px" in p and "4 of them with no larger hollow" in p
                for p in bt.check_chart(together))
-    rings = [{"x": x, "y": y - 1, "size": 20, "colour": ORANGE, "hollow": True}
-             for x, y in paths[0]["points"]]
+    # Whether a point is ringed is read off the markers alone, wherever the lines are measured.
+    plain = [dict(m, y=m["y"] + 5000) for m in plain]
+    rings = [dict(m, y=m["y"] + 1, size=20, hollow=True) for m in plain[4:]]
     ringed = chart(paths=paths, markers=plain[:4] + rings)
     assert not any("run within" in p for p in bt.check_chart(ringed))
     # One point left without its ring is enough to fail.

@@ -95,6 +95,45 @@ fn points_a_few_pixels_apart_ring_each_other_too() {
 }
 
 #[test]
+fn the_axes_numbers_go_over_the_points_on_a_halo() {
+    // Three lines on the same lowest point: the third's ring, three markers wide, reaches past
+    // the bottom of the plot to the numbers of the x axis. They are drawn after it, each on a
+    // white halo, so that the ring runs under their letters, never across them.
+    let chart = Chart::new("t")
+        .log_y(true)
+        .line("a", [(8.0, 0.0101), (9.0, 1.0)])
+        .line("b", [(8.0, 0.0101), (9.0, 2.0)])
+        .line("c", [(8.0, 0.0101), (9.0, 4.0)]);
+    let svg = chart.render().unwrap();
+    let plot = svg.as_str().split("<g class=\"legend\">").next().unwrap();
+    let last_mark = plot.rfind("class=\"marker\"").unwrap();
+    let numbers: Vec<usize> = plot
+        .match_indices("<text")
+        .map(|(at, _)| at)
+        .filter(|&at| {
+            plot[at..]
+                .split('>')
+                .next()
+                .unwrap()
+                .contains("font-size=\"12\"")
+        })
+        .collect();
+    let (over, under): (Vec<usize>, Vec<usize>) = numbers.iter().partition(|&&at| at > last_mark);
+    // The axes' numbers (x: 8 and 9; y: its decades) are over the marks; the axes' names under.
+    assert!(over.len() >= 4, "{plot}");
+    assert!(under.len() <= 2, "{plot}");
+    for at in over {
+        assert!(
+            plot[at..]
+                .split('>')
+                .next()
+                .unwrap()
+                .contains("paint-order=\"stroke\"")
+        );
+    }
+}
+
+#[test]
 fn a_legend_that_would_cover_points_goes_under_the_chart() {
     let free = Chart::new("t")
         .line("a", [(0.0, 0.0), (10.0, 1.0)])
