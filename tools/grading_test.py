@@ -41,6 +41,7 @@ from tools.course import (
     set_source,
     source_text,
 )
+from tools.nbgrade import VALIDATED
 from tools.release import bundle, check_bundle, comparable, pictures_of, release
 
 # The submissions graded in the test, and what each must score. The endless loop is handed in
@@ -305,15 +306,26 @@ def errors_of(cell):
             or (o["output_type"] == "stream" and o["name"] == "stderr")]
 
 
-def nbgrader_validate(notebook, build):
-    """nbgrader validate, as a student's Validate button runs it, on one notebook, its kernel
-    building in `build` (evcxr's `EVCXR_TMPDIR`); its report."""
+def nbgrader_validate(notebooks, build):
+    """nbgrader validate, as a student's Validate button runs it, on each notebook in turn, in
+    one process (tools/nbgrade.py), the kernels building in `build` (evcxr's `EVCXR_TMPDIR`):
+    each notebook's report and seconds."""
     env = dict(os.environ)
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
     env["EVCXR_TMPDIR"] = str(build)
-    done = subprocess.run([str(VENV_BIN / "nbgrader"), "validate", str(notebook)], check=False,
-                          cwd=COURSE, env=env, capture_output=True, text=True)
-    return done.stdout + done.stderr
+    done = subprocess.run([sys.executable, "-m", "tools.nbgrade", "validate",
+                           *map(str, notebooks)], check=False, cwd=COURSE, env=env,
+                          capture_output=True, text=True)
+    reports, said = {}, []
+    for line in done.stdout.split("\n"):
+        if line.startswith(f"{VALIDATED} "):
+            path, seconds = line[len(VALIDATED) + 1:].rsplit(" ", 1)
+            reports[path] = ("\n".join(said), float(seconds))
+            said = []
+        else:
+            said.append(line)
+    return {str(n): reports.get(str(n), (done.stdout[-2000:] + done.stderr[-2000:], 0.0))
+            for n in notebooks}
 
 
 def validate(released):
@@ -335,6 +347,7 @@ def validate(released):
     build = rust_kernel.user_cache() / "nqueens" / "validate"
     shutil.rmtree(build, ignore_errors=True)
     build.mkdir(parents=True)
+    pairs = {}
     for assignment, path in released.items():
         copy = STUDENTS_COPIES / f"{assignment}.ipynb"
         for cell in nbformat.read(copy, as_version=4).cells:
@@ -346,19 +359,20 @@ def validate(released):
         source = WORK / "source" / assignment / f"{assignment}.ipynb"
         dump(submission(source, path, "solutions"), solved)
         shutil.copy(path, folder / path.name)
-        begin = time.time()
-        passing = nbgrader_validate(solved, build)
-        untouched = nbgrader_validate(folder / path.name, build)
-        failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", untouched)
+        pairs[assignment] = (solved, folder / path.name)
+    reports = nbgrader_validate([n for pair in pairs.values() for n in pair], build)
+    for assignment, (solved, untouched) in pairs.items():
+        (passing, first), (failing, second) = reports[str(solved)], reports[str(untouched)]
+        failed = re.search(r"VALIDATION FAILED ON (\d+) CELL", failing)
         lines.append(f"validate {assignment}: the solutions "
                      f"{'pass' if 'Success!' in passing else 'FAIL'}, the untouched copy lists "
                      f"{failed.group(1) if failed else 'no'} failing cells "
-                     f"({time.time() - begin:.0f} s)")
+                     f"({first + second:.0f} s)")
         if "Success!" not in passing:
             problems.append(f"{assignment}: Validate fails on the solutions:\n{passing[-2000:]}")
-        if "CHANGED" in untouched or not failed:
+        if "CHANGED" in failing or not failed:
             problems.append(f"{assignment}: Validate on the untouched copy does not list the "
-                            f"failing tests:\n{untouched[-2000:]}")
+                            f"failing tests:\n{failing[-2000:]}")
     shutil.rmtree(folder)
     return lines, problems
 
@@ -444,8 +458,7 @@ def replayed(assignment, root):
               lambda solution: replay_second(signature, solution, met))
     dump(cheat(source, released, second),
          root / "submitted" / REPLAYER / assignment / f"{assignment}.ipynb")
-    nbgrader("autograde", assignment, root=root, student=REPLAYER)
-    nbgrader("generate_feedback", assignment, root=root, student=REPLAYER)
+    nbgrader("grade", assignment, root=root, student=REPLAYER)
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}", "nqueens") as gradebook:
         score = gradebook.find_grade(hidden, assignment, assignment, REPLAYER).score
     again = grading_record(root, assignment, REPLAYER)[-1]
@@ -492,8 +505,7 @@ def grade(assignment, root):
     from nbgrader.api import Gradebook
 
     begin = time.time()
-    nbgrader("autograde", assignment, root=root)
-    nbgrader("generate_feedback", assignment, root=root)
+    nbgrader("grade", assignment, root=root)
     problems = []
     cheats = []
     scores = {}

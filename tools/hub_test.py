@@ -405,7 +405,7 @@ SLURM = OUT / "cluster"
 # The Slurm hub's idle timeout. Its servers report their activity every quarter of it (the hub's
 # configuration), and the visit polls its server as JupyterLab does, so the culler stops the
 # server once the client has gone, however long the visit to its first board took.
-CULL_SECONDS = 120
+CULL_SECONDS = 60
 
 
 async def slurm_visit(name, password):

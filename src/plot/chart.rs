@@ -397,7 +397,7 @@ impl Chart {
                 short(v)
             }
         };
-        let numbers = frame(
+        let over = frame(
             &mut markup,
             self.size,
             (&self.title, &self.x_label, &self.y_label),
@@ -407,7 +407,7 @@ impl Chart {
         );
         let mut entries = draw_lines(&mut markup, &series, (&x, &y));
         entries.extend(draw_guides(&mut markup, &guides, (&x, &y)));
-        markup.push_str(&numbers);
+        markup.push_str(&over);
         let drawn = drawn_pixels(&series, &guides, (&x, &y));
         // A legend that would cover points goes under the chart, which grows to hold it.
         let height = height + legend(&mut markup, &entries, self.size, &drawn);

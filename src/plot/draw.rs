@@ -204,8 +204,8 @@ fn grid_line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
     );
 }
 
-/// The card, the title, the grid, the axes and their names. Returns the axes' numbers, which
-/// go over the lines (see [`numbers`]).
+/// The card, the grid, the axes and their names. Returns the title and the axes' numbers,
+/// which go over the lines, each on a halo ([`HALO`]).
 pub(super) fn frame(
     out: &mut String,
     size: (u32, u32),
@@ -221,15 +221,7 @@ pub(super) fn frame(
         out,
         "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>"
     );
-    out.push_str(&text(
-        w / 2.0,
-        MARGIN + 16.0,
-        "middle",
-        TITLE_FONT,
-        title,
-        "",
-    ));
-    let mut labels = String::new();
+    let mut labels = text(w / 2.0, MARGIN + 16.0, "middle", TITLE_FONT, title, HALO);
     for &v in &x.ticks {
         let px = x.at(v);
         grid_line(out, (px, top), (px, bottom));
@@ -283,18 +275,14 @@ pub(super) fn frame(
     labels
 }
 
-/// A number of an axis, on a halo of the card's white: drawn after the lines, so that a point
-/// at the plot's edge, or the larger ring round several points there, runs under it and never
-/// across its letters, whatever the data.
+/// A halo of the card's white round a text's letters, for the texts drawn after the lines (the
+/// title and the axes' numbers), so that a point at the plot's edge, or the larger ring round
+/// several points there, runs under them and never across their letters, whatever the data.
+const HALO: &str = " stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
+
+/// A number of an axis, on its halo ([`HALO`]).
 fn number(x: f64, y: f64, anchor: &str, words: &str) -> String {
-    text(
-        x,
-        y,
-        anchor,
-        FONT,
-        words,
-        " stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"",
-    )
+    text(x, y, anchor, FONT, words, HALO)
 }
 
 /// What the legend lists: a line's name, colour, dash pattern and marker.

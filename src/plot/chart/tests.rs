@@ -119,8 +119,14 @@ fn the_axes_numbers_go_over_the_points_on_a_halo() {
         })
         .collect();
     let (over, under): (Vec<usize>, Vec<usize>) = numbers.iter().partition(|&&at| at > last_mark);
-    // The axes' numbers (x: 8 and 9; y: its decades) are over the marks; the axes' names under.
+    // The axes' numbers (x: 8 and 9; y: its decades) are over the marks, and so is the title
+    // (font size 16, not counted here); the axes' names under.
     assert!(over.len() >= 4, "{plot}");
+    let title = plot.find(">t</text>").unwrap();
+    assert!(
+        title > last_mark && plot[..title].ends_with("paint-order=\"stroke\""),
+        "{plot}"
+    );
     assert!(under.len() <= 2, "{plot}");
     for at in over {
         assert!(
