@@ -216,9 +216,40 @@ def evcxr_jupyter():
 # `disable_lifo_slot`, under `--cfg tokio_unstable`) a woken task goes to the thread's queue,
 # from which an idle thread takes it. `EVCXR_TAG` names the change in the folder it is built from,
 # which `cargo install --list` shows: a new tag when the change changes builds it again.
+#
+# And zeromq 0.6.0's fair queue (what a ROUTER socket reads its peers' messages through) polls, in
+# one call, every peer whose event is queued, until one has a message; a peer that has none
+# returns Pending and, if the task's tokio budget is spent, wakes itself at once, which queues
+# its event again: the loop then never ends, and the channel never answers again (seen on the
+# control channel after some 37,000 requests in 20 s: tools/kernel_test.py, step 6). `ZEROMQ_CHANGE`
+# bounds each call to the events queued when it began, after which the task yields, woken again
+# if events are left (zeromq 0.7.0 bounds it the same way; evcxr_jupyter 0.22.0 asks for 0.6), and
+# the build takes that copy of zeromq instead of the published one (`[patch.crates-io]`, and its
+# entry in evcxr's Cargo.lock without the registry's source and checksum).
 EVCXR_CHANGE = ("            .worker_threads(4)\n",
                 "            .worker_threads(4)\n            .disable_lifo_slot()\n")
-EVCXR_TAG = "nqueens-1"
+ZEROMQ_CHANGE = ("""        let fair_queue = self.get_mut();
+        loop {
+            let (event, mut io_stream) = {
+""", """        let fair_queue = self.get_mut();
+        // nqueens: at most the events queued now (see coursework/rust_kernel.py, ZEROMQ_CHANGE).
+        let mut left = fair_queue.inner.lock().ready_queue.len();
+        loop {
+            if left == 0 {
+                let mut inner = fair_queue.inner.lock();
+                inner.waker = Some(cx.waker().clone());
+                let more = !inner.ready_queue.is_empty();
+                let open = !inner.streams.is_empty() || fair_queue.block_on_no_clients;
+                drop(inner);
+                if more {
+                    cx.waker().wake_by_ref();
+                }
+                return if open || more { Poll::Pending } else { Poll::Ready(None) };
+            }
+            left -= 1;
+            let (event, mut io_stream) = {
+""")
+EVCXR_TAG = "nqueens-2"
 
 
 def evcxr_installed(version, cargo="cargo"):
@@ -231,8 +262,9 @@ def evcxr_installed(version, cargo="cargo"):
 
 
 def evcxr_source(version, folder, cargo="cargo"):
-    """The published sources of evcxr_jupyter `version`, as cargo fetches them from its
-    registry (a scratch manifest that depends on it, read by `cargo metadata`)."""
+    """The published sources of evcxr_jupyter `version`, and of every crate it depends on, as
+    cargo fetches them from its registry (a scratch manifest that depends on it, read by
+    `cargo metadata`): evcxr_jupyter's folder, and a table (name, version) → folder."""
     scratch = folder / "fetch"
     (scratch / "src").mkdir(parents=True, exist_ok=True)
     (scratch / "src" / "lib.rs").write_text("", encoding="utf-8")
@@ -244,23 +276,58 @@ def evcxr_source(version, folder, cargo="cargo"):
                            check=False)
     if found.returncode != 0:
         sys.exit(f"rust_kernel: cargo could not fetch evcxr_jupyter {version}:\n{found.stderr}")
-    for package in json.loads(found.stdout)["packages"]:
-        if package["name"] == "evcxr_jupyter" and package["version"] == version:
-            return pathlib.Path(package["manifest_path"]).parent
-    sys.exit(f"rust_kernel: cargo's metadata names no evcxr_jupyter {version}")
+    folders = {(package["name"], package["version"]): pathlib.Path(package["manifest_path"]).parent
+               for package in json.loads(found.stdout)["packages"]}
+    if ("evcxr_jupyter", version) not in folders:
+        sys.exit(f"rust_kernel: cargo's metadata names no evcxr_jupyter {version}")
+    return folders[("evcxr_jupyter", version)], folders
+
+
+def locked_version(lock, name):
+    """The version of `name` in the Cargo.lock text `lock` (the first, if several)."""
+    found = re.search(rf'\[\[package\]\]\nname = "{re.escape(name)}"\nversion = "([^"]+)"\n', lock)
+    return found.group(1) if found else None
+
+
+def patch_zeromq(copy, folders, folder):
+    """Makes the evcxr_jupyter sources in `copy` build against a copy of the zeromq they lock,
+    with `ZEROMQ_CHANGE`, in `folder`."""
+    lock_path = copy / "Cargo.lock"
+    lock = lock_path.read_text(encoding="utf-8")
+    version = locked_version(lock, "zeromq")
+    if ("zeromq", version) not in folders:
+        sys.exit(f"rust_kernel: evcxr_jupyter locks zeromq {version}, which cargo did not fetch")
+    zeromq = folder / f"zeromq-{version}-{EVCXR_TAG}"
+    shutil.rmtree(zeromq, ignore_errors=True)
+    shutil.copytree(folders[("zeromq", version)], zeromq)
+    queue = zeromq / "src" / "fair_queue.rs"
+    text = queue.read_text(encoding="utf-8")
+    if text.count(ZEROMQ_CHANGE[0]) != 1:
+        sys.exit(f"rust_kernel: zeromq {version}'s src/fair_queue.rs does not poll its queue as "
+                 "expected: the change cannot be made")
+    queue.write_text(text.replace(*ZEROMQ_CHANGE), encoding="utf-8")
+    entry = re.compile(rf'(\[\[package\]\]\nname = "zeromq"\nversion = "{re.escape(version)}"\n)'
+                       r'source = "[^"]*"\nchecksum = "[^"]*"\n')
+    if len(entry.findall(lock)) != 1:
+        sys.exit("rust_kernel: evcxr_jupyter's Cargo.lock does not name zeromq as expected")
+    lock_path.write_text(entry.sub(r"\1", lock), encoding="utf-8")
+    with (copy / "Cargo.toml").open("a", encoding="utf-8") as manifest:
+        manifest.write(f'\n[patch.crates-io]\nzeromq = {{ path = "{zeromq}" }}\n')
 
 
 def build_evcxr(version, cargo="cargo"):
-    """Builds and installs evcxr_jupyter `version` with `EVCXR_CHANGE` (cargo's `--locked`
-    versions of its dependencies), unless cargo lists that build already."""
+    """Builds and installs evcxr_jupyter `version` with `EVCXR_CHANGE`, against zeromq with
+    `ZEROMQ_CHANGE` (cargo's `--locked` versions of its dependencies), unless cargo lists that
+    build already."""
     if evcxr_installed(version, cargo):
         return
     folder = user_cache() / "nqueens" / "evcxr-source"
     outside_cargo_projects(folder, "evcxr's sources", "XDG_CACHE_HOME")
-    published = evcxr_source(version, folder, cargo)
+    published, folders = evcxr_source(version, folder, cargo)
     copy = folder / f"evcxr_jupyter-{version}-{EVCXR_TAG}"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(published, copy)
+    patch_zeromq(copy, folders, folder)
     core = copy / "src" / "core.rs"
     text = core.read_text(encoding="utf-8")
     if text.count(EVCXR_CHANGE[0]) != 1:

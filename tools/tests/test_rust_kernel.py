@@ -1,6 +1,6 @@
 """The kernel launcher's copy of the standard library's sources for rust-analyzer (without the
 sources it need not read, made once per toolchain, the toolchain's own left whole), and its build
-of evcxr_jupyter with the change of `EVCXR_CHANGE`."""
+of evcxr_jupyter with the change of `EVCXR_CHANGE`, against zeromq with that of `ZEROMQ_CHANGE`."""
 
 import json
 import os
@@ -66,8 +66,11 @@ if args[:2] == ["install", "--list"]:
     listed = state / "listed"
     print(listed.read_text() if listed.exists() else "")
 elif args[0] == "metadata":
-    print(json.dumps({"packages": [{"name": "evcxr_jupyter", "version": "0.22.0",
-                                    "manifest_path": str(state / "published" / "Cargo.toml")}]}))
+    print(json.dumps({"packages": [
+        {"name": "evcxr_jupyter", "version": "0.22.0",
+         "manifest_path": str(state / "published" / "Cargo.toml")},
+        {"name": "zeromq", "version": "0.6.0",
+         "manifest_path": str(state / "zeromq" / "Cargo.toml")}]}))
 elif args[0] == "install":
     path = args[args.index("--path") + 1]
     (state / "calls").write_text(json.dumps({"args": args, "rustflags": os.environ["RUSTFLAGS"]}))
@@ -80,13 +83,38 @@ RUNTIME = """        let runtime = tokio::runtime::Builder::new_multi_thread()
 """
 
 
-def fake_cargo(tmp_path, monkeypatch, core=RUNTIME, listed=None):
+# zeromq's fair queue as 0.6.0 publishes it, around the lines ZEROMQ_CHANGE replaces.
+QUEUE = ("    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {\n"
+         + rust_kernel.ZEROMQ_CHANGE[0] + "                let mut inner = fair_queue.inner.lock();\n")
+LOCK = """[[package]]
+name = "zerocopy"
+version = "0.8.48"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+checksum = "aaaa"
+
+[[package]]
+name = "zeromq"
+version = "0.6.0"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+checksum = "bbbb"
+dependencies = [
+ "zerocopy",
+]
+"""
+
+
+def fake_cargo(tmp_path, monkeypatch, core=RUNTIME, listed=None, queue=QUEUE):
     """A `cargo` that lists `listed`, names a published evcxr_jupyter whose src/core.rs is
-    `core`, and records how it was asked to install; returns its path and its state folder."""
+    `core` and a zeromq whose src/fair_queue.rs is `queue`, and records how it was asked to
+    install; returns its path and its state folder."""
     state = tmp_path / "state"
     (state / "published" / "src").mkdir(parents=True)
     (state / "published" / "Cargo.toml").write_text("[package]\n")
+    (state / "published" / "Cargo.lock").write_text(LOCK)
     (state / "published" / "src" / "core.rs").write_text(core)
+    (state / "zeromq" / "src").mkdir(parents=True)
+    (state / "zeromq" / "Cargo.toml").write_text("[package]\n")
+    (state / "zeromq" / "src" / "fair_queue.rs").write_text(queue)
     if listed is not None:
         (state / "listed").write_text(listed)
     cargo = tmp_path / "cargo"
@@ -119,8 +147,21 @@ def test_the_build_turns_the_lifo_slot_off_and_installs_locked(tmp_path, monkeyp
     assert calls["rustflags"] == "-C debuginfo=0 --cfg tokio_unstable"
     assert (copy / "src" / "core.rs").read_text() == RUNTIME.replace(
         ".worker_threads(4)\n", ".worker_threads(4)\n            .disable_lifo_slot()\n")
+    # zeromq: a copy with the bounded loop, which the build's manifest and lock take instead of
+    # the registry's (every other crate as locked).
+    manifest = (copy / "Cargo.toml").read_text()
+    zeromq = pathlib.Path(manifest.split('zeromq = { path = "')[1].split('"')[0])
+    assert manifest.startswith("[package]\n") and "[patch.crates-io]" in manifest
+    assert (zeromq / "src" / "fair_queue.rs").read_text() == QUEUE.replace(
+        *rust_kernel.ZEROMQ_CHANGE)
+    assert "if left == 0 {" in (zeromq / "src" / "fair_queue.rs").read_text()
+    assert (copy / "Cargo.lock").read_text() == LOCK.replace(
+        'source = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "bbbb"\n',
+        "")
     # The published sources are left as they are; a second call finds the build listed.
     assert (state / "published" / "src" / "core.rs").read_text() == RUNTIME
+    assert (state / "zeromq" / "src" / "fair_queue.rs").read_text() == QUEUE
+    assert (state / "published" / "Cargo.lock").read_text() == LOCK
     (state / "calls").unlink()
     rust_kernel.build_evcxr("0.22.0", cargo)
     assert not (state / "calls").exists()
@@ -129,5 +170,12 @@ def test_the_build_turns_the_lifo_slot_off_and_installs_locked(tmp_path, monkeyp
 def test_a_runtime_built_otherwise_is_refused(tmp_path, monkeypatch):
     cargo, state = fake_cargo(tmp_path, monkeypatch, core=RUNTIME.replace("(4)", "(2)"))
     with pytest.raises(SystemExit, match="the change cannot be made"):
+        rust_kernel.build_evcxr("0.22.0", cargo)
+    assert not (state / "calls").exists()
+
+
+def test_a_fair_queue_written_otherwise_is_refused(tmp_path, monkeypatch):
+    cargo, state = fake_cargo(tmp_path, monkeypatch, queue=QUEUE.replace("loop {", "while true {"))
+    with pytest.raises(SystemExit, match="fair_queue.rs does not poll its queue as expected"):
         rust_kernel.build_evcxr("0.22.0", cargo)
     assert not (state / "calls").exists()
