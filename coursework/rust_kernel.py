@@ -289,6 +289,20 @@ def locked_version(lock, name):
     return found.group(1) if found else None
 
 
+def changed_copy(source, target, change, refusal):
+    """A fresh copy of the folder `source` at `target`, with `change` (a file's path in it, and
+    the text to replace there and its replacement) made once; exits with `refusal` when that file
+    does not hold the text exactly once."""
+    path, (old, new) = change
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(source, target)
+    text = (target / path).read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        sys.exit(f"rust_kernel: {refusal}: the change cannot be made")
+    (target / path).write_text(text.replace(old, new), encoding="utf-8")
+    return target
+
+
 def patch_zeromq(copy, folders, folder):
     """Makes the evcxr_jupyter sources in `copy` build against a copy of the zeromq they lock,
     with `ZEROMQ_CHANGE`, in `folder`."""
@@ -297,15 +311,10 @@ def patch_zeromq(copy, folders, folder):
     version = locked_version(lock, "zeromq")
     if ("zeromq", version) not in folders:
         sys.exit(f"rust_kernel: evcxr_jupyter locks zeromq {version}, which cargo did not fetch")
-    zeromq = folder / f"zeromq-{version}-{EVCXR_TAG}"
-    shutil.rmtree(zeromq, ignore_errors=True)
-    shutil.copytree(folders[("zeromq", version)], zeromq)
-    queue = zeromq / "src" / "fair_queue.rs"
-    text = queue.read_text(encoding="utf-8")
-    if text.count(ZEROMQ_CHANGE[0]) != 1:
-        sys.exit(f"rust_kernel: zeromq {version}'s src/fair_queue.rs does not poll its queue as "
-                 "expected: the change cannot be made")
-    queue.write_text(text.replace(*ZEROMQ_CHANGE), encoding="utf-8")
+    zeromq = changed_copy(folders[("zeromq", version)], folder / f"zeromq-{version}-{EVCXR_TAG}",
+                          ("src/fair_queue.rs", ZEROMQ_CHANGE),
+                          f"zeromq {version}'s src/fair_queue.rs does not poll its queue as "
+                          "expected")
     entry = re.compile(rf'(\[\[package\]\]\nname = "zeromq"\nversion = "{re.escape(version)}"\n)'
                        r'source = "[^"]*"\nchecksum = "[^"]*"\n')
     if len(entry.findall(lock)) != 1:
@@ -324,16 +333,11 @@ def build_evcxr(version, cargo="cargo"):
     folder = user_cache() / "nqueens" / "evcxr-source"
     outside_cargo_projects(folder, "evcxr's sources", "XDG_CACHE_HOME")
     published, folders = evcxr_source(version, folder, cargo)
-    copy = folder / f"evcxr_jupyter-{version}-{EVCXR_TAG}"
-    shutil.rmtree(copy, ignore_errors=True)
-    shutil.copytree(published, copy)
+    copy = changed_copy(published, folder / f"evcxr_jupyter-{version}-{EVCXR_TAG}",
+                        ("src/core.rs", EVCXR_CHANGE),
+                        f"evcxr_jupyter {version}'s src/core.rs does not build its runtime as "
+                        "expected")
     patch_zeromq(copy, folders, folder)
-    core = copy / "src" / "core.rs"
-    text = core.read_text(encoding="utf-8")
-    if text.count(EVCXR_CHANGE[0]) != 1:
-        sys.exit(f"rust_kernel: evcxr_jupyter {version}'s src/core.rs does not build its runtime "
-                 "as expected: the change cannot be made")
-    core.write_text(text.replace(*EVCXR_CHANGE), encoding="utf-8")
     env = dict(os.environ)
     env["RUSTFLAGS"] = " ".join(filter(None, [env.get("RUSTFLAGS"), "--cfg tokio_unstable"]))
     print(f"rust_kernel: building evcxr_jupyter {version} ({EVCXR_TAG}), 10-15 minutes",
