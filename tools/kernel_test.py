@@ -13,7 +13,8 @@ crate of its own in a temporary folder:
 6. a kernel answers every request while clients keep connecting to it and leaving, for
    `CHURN_SECONDS`, as a Jupyter server's short-lived connections do at every kernel start (the
    published evcxr_jupyter 0.22.0 stops answering on its shell channel within about two seconds
-   of this: `EVCXR_CHANGE` in coursework/rust_kernel.py says why and what the kernel's build changes).
+   of this: `EVCXR_CHANGE` in coursework/rust_kernel.py says why and what the kernel's build changes;
+   its zeromq's fair queue could also spin for good on the control channel: `ZEROMQ_CHANGE`).
 
     python -m tools.kernel_test
 """
