@@ -111,9 +111,10 @@ $(VENV)/.installed: tools/requirements.txt tools/constraints.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --editable .
 	cat tools/requirements.txt tools/constraints.txt pyproject.toml > $@
 
-# evcxr_jupyter, the pinned version with the one change of coursework/rust_kernel.py (EVCXR_CHANGE: a
-# kernel that stopped answering when a client left as another came): building it takes 10-15
-# minutes on two cores, only when cargo does not list that build.
+# evcxr_jupyter, the pinned version with the changes of coursework/rust_kernel.py (EVCXR_CHANGE and
+# LOCKED_CHANGES: a kernel that stopped answering when clients came and went, and rust-analyzer
+# asked only for a cell that keeps variables): building it takes 10-15 minutes on two cores, only
+# when cargo does not list that build.
 evcxr:
 	@CARGO=$(CARGO) $(PYTHON3) coursework/rust_kernel.py --evcxr $(EVCXR_VERSION)
 	@test -f $(KERNEL_SPEC) || evcxr_jupyter --install

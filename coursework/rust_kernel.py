@@ -249,7 +249,51 @@ ZEROMQ_CHANGE = ("""        let fair_queue = self.get_mut();
             left -= 1;
             let (event, mut io_stream) = {
 """)
-EVCXR_TAG = "nqueens-2"
+# And evcxr (the crate evcxr_jupyter runs cells with) asks rust-analyzer, before every cell it
+# compiles, the types of the variables the cell defines (its top-level `let` statements, the only
+# ones it keeps), which makes rust-analyzer read the standard library's sources and the cell's
+# dependencies: some 2 CPU seconds, at every kernel start (evcxr evaluates `42` there) and again
+# after the setup cell's `:dep` changes the dependencies. `ANALYSIS_CHANGE` asks only where the
+# cell has a top-level `let`, found in the cell's syntax tree as rust-analyzer would find it: the
+# answer is the same (no `let`, no variable), and a kernel that starts, or a notebook none of
+# whose cells keeps a variable, reads the sources once or never (docs/benchmarks.md, "The
+# kernel's start").
+ANALYSIS_CHANGE = ("""    ) -> Result<(), Error> {
+        self.analyzer.set_source(code.code_string())?;
+        for (
+""", """    ) -> Result<(), Error> {
+        // nqueens: rust-analyzer only for a cell with a top-level `let` (see
+        // coursework/rust_kernel.py, ANALYSIS_CHANGE).
+        if !has_top_level_let(&code.code_string()) {
+            return Ok(());
+        }
+        self.analyzer.set_source(code.code_string())?;
+        for (
+""")
+# Where ANALYSIS_CHANGE's function goes: before the function it changes, at the file's top level.
+ANALYSIS_HELPER = ("\nfn replace_reserved_words_in_type(", """
+/// nqueens: whether the wrapper `evcxr_analysis_wrapper` in `text` holds a `let` statement
+/// directly in its body, the statements `RustAnalyzer::top_level_variables` reads.
+fn has_top_level_let(text: &str) -> bool {
+    use ra_ap_syntax::ast::HasModuleItem;
+    use ra_ap_syntax::ast::HasName;
+    let file = ra_ap_syntax::SourceFile::parse(text, crate::rust_analyzer::EDITION).tree();
+    file.items().any(|item| match item {
+        ast::Item::Fn(function) => {
+            function
+                .name()
+                .is_some_and(|name| name.text() == "evcxr_analysis_wrapper")
+                && function.body().is_some_and(|body| {
+                    body.statements()
+                        .any(|statement| matches!(statement, ast::Stmt::LetStmt(_)))
+                })
+        }
+        _ => false,
+    })
+}
+
+fn replace_reserved_words_in_type(""")
+EVCXR_TAG = "nqueens-3"
 
 
 def evcxr_installed(version, cargo="cargo"):
@@ -289,55 +333,72 @@ def locked_version(lock, name):
     return found.group(1) if found else None
 
 
-def changed_copy(source, target, change, refusal):
-    """A fresh copy of the folder `source` at `target`, with `change` (a file's path in it, and
-    the text to replace there and its replacement) made once; exits with `refusal` when that file
-    does not hold the text exactly once."""
-    path, (old, new) = change
+def changed_copy(source, target, path, changes, refusal):
+    """A fresh copy of the folder `source` at `target`, with `changes` (pairs of a text to replace
+    in its file `path` and the replacement) each made once; exits with `refusal` when that file
+    does not hold one of the texts exactly once."""
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(source, target)
     text = (target / path).read_text(encoding="utf-8")
-    if text.count(old) != 1:
-        sys.exit(f"rust_kernel: {refusal}: the change cannot be made")
-    (target / path).write_text(text.replace(old, new), encoding="utf-8")
+    for old, new in changes:
+        if text.count(old) != 1:
+            sys.exit(f"rust_kernel: {refusal}: the change cannot be made")
+        text = text.replace(old, new)
+    (target / path).write_text(text, encoding="utf-8")
     return target
 
 
-def patch_zeromq(copy, folders, folder):
-    """Makes the evcxr_jupyter sources in `copy` build against a copy of the zeromq they lock,
-    with `ZEROMQ_CHANGE`, in `folder`."""
+# The crates evcxr_jupyter locks that its build takes changed: each one's file, its changes, and
+# what the build says when they cannot be made.
+LOCKED_CHANGES = {
+    "evcxr": ("src/eval_context.rs", (ANALYSIS_HELPER, ANALYSIS_CHANGE),
+              "src/eval_context.rs does not ask rust-analyzer as expected"),
+    "zeromq": ("src/fair_queue.rs", (ZEROMQ_CHANGE,),
+               "src/fair_queue.rs does not poll its queue as expected"),
+}
+
+
+def patch_locked(copy, folders, folder):
+    """Makes the evcxr_jupyter sources in `copy` build against changed copies (LOCKED_CHANGES,
+    in `folder`) of the versions of those crates their Cargo.lock names: each copy is taken in
+    by `[patch.crates-io]`, and its entry in the lock loses the registry's source and checksum
+    (every other crate stays as locked)."""
     lock_path = copy / "Cargo.lock"
     lock = lock_path.read_text(encoding="utf-8")
-    version = locked_version(lock, "zeromq")
-    if ("zeromq", version) not in folders:
-        sys.exit(f"rust_kernel: evcxr_jupyter locks zeromq {version}, which cargo did not fetch")
-    zeromq = changed_copy(folders[("zeromq", version)], folder / f"zeromq-{version}-{EVCXR_TAG}",
-                          ("src/fair_queue.rs", ZEROMQ_CHANGE),
-                          f"zeromq {version}'s src/fair_queue.rs does not poll its queue as "
-                          "expected")
-    entry = re.compile(rf'(\[\[package\]\]\nname = "zeromq"\nversion = "{re.escape(version)}"\n)'
-                       r'source = "[^"]*"\nchecksum = "[^"]*"\n')
-    if len(entry.findall(lock)) != 1:
-        sys.exit("rust_kernel: evcxr_jupyter's Cargo.lock does not name zeromq as expected")
-    lock_path.write_text(entry.sub(r"\1", lock), encoding="utf-8")
+    patches = []
+    for name, (path, changes, refusal) in LOCKED_CHANGES.items():
+        version = locked_version(lock, name)
+        if (name, version) not in folders:
+            sys.exit(f"rust_kernel: evcxr_jupyter locks {name} {version}, which cargo did not "
+                     "fetch")
+        changed = changed_copy(folders[(name, version)], folder / f"{name}-{version}-{EVCXR_TAG}",
+                               path, changes, f"{name} {version}'s {refusal}")
+        entry = re.compile(rf'(\[\[package\]\]\nname = "{re.escape(name)}"\n'
+                           rf'version = "{re.escape(version)}"\n)'
+                           r'source = "[^"]*"\nchecksum = "[^"]*"\n')
+        if len(entry.findall(lock)) != 1:
+            sys.exit(f"rust_kernel: evcxr_jupyter's Cargo.lock does not name {name} as expected")
+        lock = entry.sub(r"\1", lock)
+        patches.append(f'{name} = {{ path = "{changed}" }}\n')
+    lock_path.write_text(lock, encoding="utf-8")
     with (copy / "Cargo.toml").open("a", encoding="utf-8") as manifest:
-        manifest.write(f'\n[patch.crates-io]\nzeromq = {{ path = "{zeromq}" }}\n')
+        manifest.write("\n[patch.crates-io]\n" + "".join(patches))
 
 
 def build_evcxr(version, cargo="cargo"):
-    """Builds and installs evcxr_jupyter `version` with `EVCXR_CHANGE`, against zeromq with
-    `ZEROMQ_CHANGE` (cargo's `--locked` versions of its dependencies), unless cargo lists that
-    build already."""
+    """Builds and installs evcxr_jupyter `version` with `EVCXR_CHANGE`, against evcxr and zeromq
+    with theirs (LOCKED_CHANGES; cargo's `--locked` versions of every dependency), unless cargo
+    lists that build already."""
     if evcxr_installed(version, cargo):
         return
     folder = user_cache() / "nqueens" / "evcxr-source"
     outside_cargo_projects(folder, "evcxr's sources", "XDG_CACHE_HOME")
     published, folders = evcxr_source(version, folder, cargo)
     copy = changed_copy(published, folder / f"evcxr_jupyter-{version}-{EVCXR_TAG}",
-                        ("src/core.rs", EVCXR_CHANGE),
+                        "src/core.rs", (EVCXR_CHANGE,),
                         f"evcxr_jupyter {version}'s src/core.rs does not build its runtime as "
                         "expected")
-    patch_zeromq(copy, folders, folder)
+    patch_locked(copy, folders, folder)
     env = dict(os.environ)
     env["RUSTFLAGS"] = " ".join(filter(None, [env.get("RUSTFLAGS"), "--cfg tokio_unstable"]))
     print(f"rust_kernel: building evcxr_jupyter {version} ({EVCXR_TAG}), 10-15 minutes",

@@ -1,6 +1,7 @@
 """The kernel launcher's copy of the standard library's sources for rust-analyzer (without the
 sources it need not read, made once per toolchain, the toolchain's own left whole), and its build
-of evcxr_jupyter with the change of `EVCXR_CHANGE`, against zeromq with that of `ZEROMQ_CHANGE`."""
+of evcxr_jupyter with the change of `EVCXR_CHANGE`, against evcxr and zeromq with theirs
+(`LOCKED_CHANGES`: `ANALYSIS_CHANGE` and `ZEROMQ_CHANGE`)."""
 
 import json
 import os
@@ -69,6 +70,8 @@ elif args[0] == "metadata":
     print(json.dumps({"packages": [
         {"name": "evcxr_jupyter", "version": "0.22.0",
          "manifest_path": str(state / "published" / "Cargo.toml")},
+        {"name": "evcxr", "version": "0.22.0",
+         "manifest_path": str(state / "evcxr" / "Cargo.toml")},
         {"name": "zeromq", "version": "0.6.0",
          "manifest_path": str(state / "zeromq" / "Cargo.toml")}]}))
 elif args[0] == "install":
@@ -86,7 +89,26 @@ RUNTIME = """        let runtime = tokio::runtime::Builder::new_multi_thread()
 # zeromq's fair queue as 0.6.0 publishes it, around the lines ZEROMQ_CHANGE replaces.
 QUEUE = ("    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {\n"
          + rust_kernel.ZEROMQ_CHANGE[0] + "                let mut inner = fair_queue.inner.lock();\n")
+# evcxr's eval_context.rs as 0.22.0 publishes it, around the lines ANALYSIS_CHANGE replaces and
+# the function before which ANALYSIS_HELPER goes.
+EVAL_CONTEXT = ("    fn fix_variable_types(\n        &mut self,\n        state: &mut ContextState,\n"
+                "        code: CodeBlock,\n" + rust_kernel.ANALYSIS_CHANGE[0]
+                + "            variable_name,\n" + rust_kernel.ANALYSIS_HELPER[0]
+                + "ty: &str) -> String {\n")
 LOCK = """[[package]]
+name = "evcxr"
+version = "0.22.0"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+checksum = "cccc"
+
+[[package]]
+name = "evcxr_jupyter"
+version = "0.22.0"
+dependencies = [
+ "evcxr",
+]
+
+[[package]]
 name = "zerocopy"
 version = "0.8.48"
 source = "registry+https://github.com/rust-lang/crates.io-index"
@@ -103,15 +125,20 @@ dependencies = [
 """
 
 
-def fake_cargo(tmp_path, monkeypatch, core=RUNTIME, listed=None, queue=QUEUE):
+def fake_cargo(tmp_path, monkeypatch, core=RUNTIME, listed=None, queue=QUEUE,
+               analysis=EVAL_CONTEXT):
     """A `cargo` that lists `listed`, names a published evcxr_jupyter whose src/core.rs is
-    `core` and a zeromq whose src/fair_queue.rs is `queue`, and records how it was asked to
-    install; returns its path and its state folder."""
+    `core`, an evcxr whose src/eval_context.rs is `analysis` and a zeromq whose
+    src/fair_queue.rs is `queue`, and records how it was asked to install; returns its path and
+    its state folder."""
     state = tmp_path / "state"
     (state / "published" / "src").mkdir(parents=True)
     (state / "published" / "Cargo.toml").write_text("[package]\n")
     (state / "published" / "Cargo.lock").write_text(LOCK)
     (state / "published" / "src" / "core.rs").write_text(core)
+    (state / "evcxr" / "src").mkdir(parents=True)
+    (state / "evcxr" / "Cargo.toml").write_text("[package]\n")
+    (state / "evcxr" / "src" / "eval_context.rs").write_text(analysis)
     (state / "zeromq" / "src").mkdir(parents=True)
     (state / "zeromq" / "Cargo.toml").write_text("[package]\n")
     (state / "zeromq" / "src" / "fair_queue.rs").write_text(queue)
@@ -155,12 +182,20 @@ def test_the_build_turns_the_lifo_slot_off_and_installs_locked(tmp_path, monkeyp
     assert (zeromq / "src" / "fair_queue.rs").read_text() == QUEUE.replace(
         *rust_kernel.ZEROMQ_CHANGE)
     assert "if left == 0 {" in (zeromq / "src" / "fair_queue.rs").read_text()
+    # evcxr: a copy that asks rust-analyzer only for a cell with a top-level `let`.
+    evcxr = pathlib.Path(manifest.split('evcxr = { path = "')[1].split('"')[0])
+    changed = (evcxr / "src" / "eval_context.rs").read_text()
+    assert changed == EVAL_CONTEXT.replace(*rust_kernel.ANALYSIS_HELPER).replace(
+        *rust_kernel.ANALYSIS_CHANGE)
+    assert changed.index("if !has_top_level_let(") < changed.index("self.analyzer.set_source(")
+    assert changed.count("fn has_top_level_let(") == 1
+    registry = 'source = "registry+https://github.com/rust-lang/crates.io-index"\n'
     assert (copy / "Cargo.lock").read_text() == LOCK.replace(
-        'source = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "bbbb"\n',
-        "")
+        registry + 'checksum = "bbbb"\n', "").replace(registry + 'checksum = "cccc"\n', "")
     # The published sources are left as they are; a second call finds the build listed.
     assert (state / "published" / "src" / "core.rs").read_text() == RUNTIME
     assert (state / "zeromq" / "src" / "fair_queue.rs").read_text() == QUEUE
+    assert (state / "evcxr" / "src" / "eval_context.rs").read_text() == EVAL_CONTEXT
     assert (state / "published" / "Cargo.lock").read_text() == LOCK
     (state / "calls").unlink()
     rust_kernel.build_evcxr("0.22.0", cargo)
@@ -177,5 +212,13 @@ def test_a_runtime_built_otherwise_is_refused(tmp_path, monkeypatch):
 def test_a_fair_queue_written_otherwise_is_refused(tmp_path, monkeypatch):
     cargo, state = fake_cargo(tmp_path, monkeypatch, queue=QUEUE.replace("loop {", "while true {"))
     with pytest.raises(SystemExit, match="fair_queue.rs does not poll its queue as expected"):
+        rust_kernel.build_evcxr("0.22.0", cargo)
+    assert not (state / "calls").exists()
+
+
+def test_an_analysis_asked_otherwise_is_refused(tmp_path, monkeypatch):
+    cargo, state = fake_cargo(tmp_path, monkeypatch, analysis=EVAL_CONTEXT.replace(
+        "self.analyzer.set_source(code.code_string())?;", "self.analyzer.set_source(code)?;"))
+    with pytest.raises(SystemExit, match="eval_context.rs does not ask rust-analyzer as expected"):
         rust_kernel.build_evcxr("0.22.0", cargo)
     assert not (state / "calls").exists()
