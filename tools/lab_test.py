@@ -10,7 +10,10 @@ sanitiser that strips inline SVG. The boards must show anyway, so for each lectu
 2. **cold**: with the kernels' build cache emptied (coursework/rust_kernel.py: nothing built, as on a
    fresh clone), clears every output and runs all cells through JupyterLab's own "Run All
    Cells" command, timed to the first board; for the notebooks of `WHOLE` it waits for the last
-   cell, then counts again, and fails on any error or stderr output;
+   cell, then counts again, and fails on any error or stderr output. A cold run builds what the
+   notebook's setup cell (its `:opt` and `:dep`) asks for, which the notebooks of one setup
+   share: one notebook of each setup runs cold (those of `WHOLE` first), the others after it on
+   the build it made (with `--every-cold`, every notebook, each on an emptied cache);
 3. **warm**: a fresh kernel (the crate is built now) runs all cells again, timed to the first
    board only (with `--warm-only`, the warm run is the only one and runs every cell of every
    lecture notebook, counted as the cold one is).
@@ -29,6 +32,7 @@ windowing, so that all of them can be counted), no autosave, no news; the kernel
     python -m tools.lab_test                   every notebook, and the first coursework copy
     python -m tools.lab_test 01-backtracking   some notebooks, by name (exercises/01-backtracking)
     python -m tools.lab_test --warm-only ...   no cold runs (the cache as it is)
+    python -m tools.lab_test --every-cold ...  a cold run of every notebook
 """
 
 import argparse
@@ -245,8 +249,28 @@ def open_notebook(browser, port, name):
                      f"{name} to open")
 
 
-def check_notebook(browser, port, name, cold):
-    """Opens, runs (cold, then warm) and counts one notebook; its timings and problems."""
+def cold_first(names, every_cold):
+    """The notebooks in the order they are checked, each with whether it runs cold: with
+    `every_cold` all of them in their order; otherwise one of each setup cell runs cold, one of
+    WHOLE where the setup has one, and the others of its setup follow it."""
+    if every_cold:
+        return [(name, True) for name in names]
+    setup = {name: next(iter(rust_kernel.setups([NOTEBOOKS / f"{name}.ipynb"])), name)
+             for name in names}
+    cold = {}
+    for name in sorted(names, key=lambda n: n not in WHOLE):
+        cold.setdefault(setup[name], name)
+    order = []
+    for name in names:
+        if cold.get(setup[name]) == name:
+            order += [(name, True)] + [(other, False) for other in names
+                                       if setup[other] == setup[name] and other != name]
+    return order
+
+
+def check_notebook(browser, port, name, cold, alone=False):
+    """Opens, runs (cold, then warm; or warm, every cell when `alone`) and counts one notebook;
+    its timings and problems."""
     lecture = not name.startswith("exercises/")
     expected = drawings_in(NOTEBOOKS / f"{name}.ipynb")
     problems, timings = [], {}
@@ -262,11 +286,12 @@ def check_notebook(browser, port, name, cold):
     for kind in (["cold"] if cold else []) + ["warm"]:
         # Every cell once through the UI: in the cold run of the notebooks of WHOLE, or in the
         # warm one of every lecture notebook when it is alone.
-        whole = lecture and (not cold or (kind == "cold" and name in WHOLE))
-        if kind == "warm" and cold:
-            # A fresh kernel on the cache the cold run built, not a restart: evcxr's own restart
-            # now and then dies on a broken pipe to its child process (kernel-test covers
-            # restarts).
+        whole = lecture and (alone or (kind == "cold" and name in WHOLE))
+        if kind == "warm":
+            # A fresh kernel on the cache the cold run built, not a restart (evcxr's own restart
+            # now and then dies on a broken pipe to its child process; kernel-test covers
+            # restarts), and not the one that opening the notebook started: every warm run
+            # is timed from a kernel's start.
             browser.evaluate(SHUTDOWN)
             browser.evaluate(FRESH_KERNEL)
         first, last = run_all(browser, name, whole)
@@ -312,7 +337,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", metavar="NOTEBOOK")
     parser.add_argument("--warm-only", action="store_true")
+    parser.add_argument("--every-cold", action="store_true")
     args = parser.parse_args()
+    if args.warm_only and args.every_cold:
+        parser.error("--warm-only and --every-cold exclude each other")
     names = [re.sub(r"\.ipynb$", "", n) for n in args.names] or every_notebook()
     prepare(names)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -322,8 +350,10 @@ def main():
     print(f"browser: {version()}")
     failed, timings = 0, {}
     try:
-        for name in names:
-            timings[name], problems = check_notebook(browser, port, name, not args.warm_only)
+        order = [(name, False) for name in names] if args.warm_only else \
+            cold_first(names, args.every_cold)
+        for name, cold in order:
+            timings[name], problems = check_notebook(browser, port, name, cold, args.warm_only)
             for problem in problems:
                 print(f"  {problem}")
             failed += bool(problems)
@@ -332,7 +362,7 @@ def main():
         server.terminate()
         server.wait(timeout=30)
     (LAB / "timings.json").write_text(json.dumps(timings, indent=1) + "\n", encoding="utf-8")
-    print(table(timings))
+    print(table({name: timings[name] for name in names}))
     print(f"{len(names) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
