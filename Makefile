@@ -200,8 +200,9 @@ site-test: site chromium
 	$(PY) -m tools.site_test
 
 ## lab-test: JupyterLab itself, in headless Chromium, opens every notebook as committed and counts
-## the boards it shows, then runs every cell through its UI, cold (nothing built), counts again,
-## and times the first board, cold and warm (a fresh kernel on the cache the cold run built)
+## the boards it shows, then runs its cells through its UI and times the first board: cold (nothing
+## built) for one notebook of each setup cell, which counts again, and warm (a fresh kernel on the
+## cache a cold run built) for every one
 lab-test: chromium setup
 	$(PY) -m tools.lab_test
 
