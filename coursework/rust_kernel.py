@@ -252,12 +252,12 @@ ZEROMQ_CHANGE = ("""        let fair_queue = self.get_mut();
 # And evcxr (the crate evcxr_jupyter runs cells with) asks rust-analyzer, before every cell it
 # compiles, the types of the variables the cell defines (its top-level `let` statements, the only
 # ones it keeps), which makes rust-analyzer read the standard library's sources and the cell's
-# dependencies: some 2 CPU seconds, at every kernel start (evcxr evaluates `42` there) and again
+# dependencies: 2 to 3 CPU seconds, at every kernel start (evcxr evaluates `42` there) and again
 # after the setup cell's `:dep` changes the dependencies. `ANALYSIS_CHANGE` asks only where the
 # cell has a top-level `let`, found in the cell's syntax tree as rust-analyzer would find it: the
-# answer is the same (no `let`, no variable), and a kernel that starts, or a notebook none of
-# whose cells keeps a variable, reads the sources once or never (docs/benchmarks.md, "The
-# kernel's start").
+# answer is the same (no `let`, no variable). A kernel's start then reads no sources, a notebook
+# reads them once, at its first cell that keeps a variable, and a notebook none of whose cells
+# keeps one never (docs/benchmarks.md, "The kernel's start").
 ANALYSIS_CHANGE = ("""    ) -> Result<(), Error> {
         self.analyzer.set_source(code.code_string())?;
         for (
