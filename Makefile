@@ -112,9 +112,9 @@ $(VENV)/.installed: tools/requirements.txt tools/constraints.txt pyproject.toml
 	cat tools/requirements.txt tools/constraints.txt pyproject.toml > $@
 
 # evcxr_jupyter, the pinned version with the changes of coursework/rust_kernel.py (EVCXR_CHANGE and
-# LOCKED_CHANGES: a kernel that stopped answering when clients came and went, and rust-analyzer
-# asked only for a cell that keeps variables): building it takes 10-15 minutes on two cores, only
-# when cargo does not list that build.
+# LOCKED_CHANGES: two keep a kernel answering when clients come and go, one asks rust-analyzer
+# only for a cell that keeps variables): building it takes 10-15 minutes on two cores, only when
+# cargo does not list that build.
 evcxr:
 	@CARGO=$(CARGO) $(PYTHON3) coursework/rust_kernel.py --evcxr $(EVCXR_VERSION)
 	@test -f $(KERNEL_SPEC) || evcxr_jupyter --install
@@ -201,8 +201,8 @@ site-test: site chromium
 
 ## lab-test: JupyterLab itself, in headless Chromium, opens every notebook as committed and counts
 ## the boards it shows, then runs its cells through its UI and times the first board: cold (nothing
-## built) for one notebook of each setup cell, which counts again, and warm (a fresh kernel on the
-## cache a cold run built) for every one
+## built) for one notebook of each setup cell (01 and 07 on to the last cell, counted again), and
+## warm (a fresh kernel on the cache a cold run built) for every one
 lab-test: chromium setup
 	$(PY) -m tools.lab_test
 

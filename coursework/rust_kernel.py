@@ -28,7 +28,8 @@ runs, so that cargo finds the crate already built and compiles only the notebook
   to 08) comes about 4 s sooner (docs/benchmarks.md, "The notebooks"). The crate's hottest
   loops are written so that they need no LTO to be inlined.
 * **Fewer sources to read.** rust-analyzer, which evcxr asks the type of each variable a cell
-  keeps, reads the standard library's sources at every kernel start; the launcher gives it
+  keeps, reads the standard library's sources once a kernel runs a cell that keeps one
+  (`ANALYSIS_CHANGE`); the launcher gives it
   (`RUST_SRC_PATH`, unless set) a copy in `<cache>/nqueens/evcxr/rust-src-…` without those of
   `UNREAD_SOURCES`.
 
@@ -44,7 +45,7 @@ holds evcxr and every process it starts to those limits, as the grading does.
     rust_kernel.py --warm NOTEBOOK… --crate DIR…   build, in `base`, every crate the notebooks'
                                                    setup cells load (`:opt` and `:dep` lines)
     rust_kernel.py --evcxr VERSION                 build and install evcxr_jupyter VERSION with
-                                                   the change of `EVCXR_CHANGE` (once)
+                                                   `EVCXR_CHANGE` and `LOCKED_CHANGES` (once)
     rust_kernel.py --where                         print the cache directory
 """
 
