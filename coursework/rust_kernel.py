@@ -328,9 +328,16 @@ def evcxr_source(version, folder, cargo="cargo"):
     return folders[("evcxr_jupyter", version)], folders
 
 
+def locked_entry(name, version=None):
+    """The pattern of the start of a Cargo.lock entry: the package `name` at `version`, or at any
+    version (caught as group 1) without one."""
+    version = re.escape(version) if version else '([^"]+)'
+    return rf'\[\[package\]\]\nname = "{re.escape(name)}"\nversion = "{version}"\n'
+
+
 def locked_version(lock, name):
     """The version of `name` in the Cargo.lock text `lock` (the first, if several)."""
-    found = re.search(rf'\[\[package\]\]\nname = "{re.escape(name)}"\nversion = "([^"]+)"\n', lock)
+    found = re.search(locked_entry(name), lock)
     return found.group(1) if found else None
 
 
@@ -374,8 +381,7 @@ def patch_locked(copy, folders, folder):
                      "fetch")
         changed = changed_copy(folders[(name, version)], folder / f"{name}-{version}-{EVCXR_TAG}",
                                path, changes, f"{name} {version}'s {refusal}")
-        entry = re.compile(rf'(\[\[package\]\]\nname = "{re.escape(name)}"\n'
-                           rf'version = "{re.escape(version)}"\n)'
+        entry = re.compile(f"({locked_entry(name, version)})"
                            r'source = "[^"]*"\nchecksum = "[^"]*"\n')
         if len(entry.findall(lock)) != 1:
             sys.exit(f"rust_kernel: evcxr_jupyter's Cargo.lock does not name {name} as expected")
