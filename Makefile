@@ -19,7 +19,8 @@ HUB_STUDENTS ?= 5
 ## JupyterLab itself, cold and warm, the kernels' kept builds, the students' copies of the
 ## coursework up to date, and nbgrader grading
 ## four submissions of every assignment; a count split into parts through a Slurm of one node;
-## a class of five on JupyterHub; the course's website built and opened in a real browser.
+## a class of five on JupyterHub, a student and the lecturer there in a real browser; the
+## course's website built and opened in a real browser.
 ## The parts that share nothing run side by side (the Slurm test, the kernels' cache test, the
 ## students' copies, the notebooks, two at a time); the browser test reads the notebooks'
 ## exports after them, beside the website's build and test; the JupyterLab test runs alone, since it times the first board; the
@@ -218,7 +219,9 @@ hub-setup: setup sandbox
 
 ## hub-test: a class of HUB_STUDENTS (5) on a hub of its own: they log in, open lecture 01 to
 ## its first board, fetch, answer and submit assignment 01; the lecturer grades every submission;
-## what students must not reach is refused; first-board times, memory and grading time printed
+## what students must not reach is refused; one more student and the lecturer spend the day in
+## headless Chromium (screenshots in target/hub-test/browser/); first-board times, memory and
+## grading time printed
 hub-test: setup sandbox
 	HUB_STUDENTS=$(HUB_STUDENTS) HUB_TEST_BESIDE=$(HUB_TEST_BESIDE) $(PY) -m tools.hub_test
 

@@ -169,11 +169,7 @@ class EvcxrExecute(Execute):
             return super().preprocess(nb, resources, km)
         from coursework import sandbox
 
-        reason = sandbox.why_not()
-        if reason:
-            raise RuntimeError(f"cannot grade in the sandbox: {reason} (or set "
-                               "NQUEENS_GRADING_SANDBOX=off to grade without it, the students' "
-                               "code then running with the grader's rights)")
+        refuse_without_sandbox()
         assignment = resources["nbgrader"]["assignment"]
         snapshot = sandbox.Snapshot(pathlib.Path(self.course_root) / "release" / assignment / "kit")
         # The course's own setup cell (locked, with its grade id: nbgrader has put its text
@@ -321,6 +317,17 @@ class EvcxrExecute(Execute):
                 outputs.append(nbformat.v4.new_output(
                     "stream", name="stderr", text="✘ the check failed (its report is above)\n"))
         return super().on_cell_executed(**kwargs)
+
+
+def refuse_without_sandbox():
+    """A RuntimeError saying why, where the kernels cannot run in the sandbox here."""
+    from coursework import sandbox
+
+    reason = sandbox.why_not()
+    if reason:
+        raise RuntimeError(f"cannot grade in the sandbox: {reason} (or set "
+                           "NQUEENS_GRADING_SANDBOX=off to grade without it, the students' "
+                           "code then running with the grader's rights)")
 
 
 def load(c):

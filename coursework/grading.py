@@ -22,6 +22,7 @@ import secrets
 import subprocess
 
 import nbformat
+from nbconvert.exporters import NotebookExporter
 from nbconvert.preprocessors import ClearMetadataPreprocessor, Preprocessor
 from nbgrader.preprocessors import (
     AssignLatePenalties,
@@ -61,6 +62,18 @@ STUDENTS_KIT = "kit"
 # grades without it (the students' code then runs with the grader's rights: for a trusted class
 # or a machine where the sandbox cannot run, never for strangers' work).
 SANDBOX = os.environ.get("NQUEENS_GRADING_SANDBOX", "on") != "off"
+
+
+class SandboxedExporter(NotebookExporter):
+    """The exporter of autograde, which refuses at its making where the kernels cannot run in
+    the sandbox: before nbgrader touches a folder (it removes a submission's earlier autograded
+    copy first). So the formgrader's Autograde button, in a lecturer's server (not root), says
+    why and changes nothing."""
+
+    def __init__(self, **kwargs):
+        if SANDBOX:
+            evcxr_execute.refuse_without_sandbox()
+        super().__init__(**kwargs)
 
 
 class CratePath(Preprocessor):
@@ -407,6 +420,7 @@ def configure(c):
     c.ClearHiddenTests.begin_test_delimeter = "BEGIN HIDDEN TESTS"
     c.ClearHiddenTests.end_test_delimeter = "END HIDDEN TESTS"
 
+    c.Autograde.exporter_class = SandboxedExporter
     c.EvcxrExecute.grading = True
     c.EvcxrExecute.sandbox = SANDBOX
     c.EvcxrExecute.course_root = c.CourseDirectory.root

@@ -42,11 +42,19 @@ _DRIVER = []
 
 
 def driver():
-    """Playwright, started once for the process (it allows one in a thread) and stopped at exit."""
+    """Playwright, started once for the process (it allows one in a thread) and stopped at exit
+    or by `stop`."""
     if not _DRIVER:
         _DRIVER.append(sync_playwright().start())
-        atexit.register(_DRIVER[0].stop)
+        atexit.register(stop)
     return _DRIVER[0]
+
+
+def stop():
+    """Stops Playwright, if it runs: its event loop, which runs in this thread while it does,
+    keeps `asyncio.run` from starting another."""
+    if _DRIVER:
+        _DRIVER.pop().stop()
 
 
 class Browser:

@@ -44,6 +44,7 @@ from tools.release import (
     students_copy,
     write_kit,
 )
+from tools.site import npm_files
 
 HUB = ROOT / "coursework" / "hub"
 
@@ -54,6 +55,53 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 UNUSED_EXTENSIONS = {"jupyter_lsp": False, "notebook": False}
 # nbgrader's lab plugins a student's JupyterLab leaves out (the lecturer's tools).
 LECTURERS_PLUGINS = ["formgrader", "create-assignment", "course-list"]
+# The one the lecturer's leaves out too: it shows the formgrader in a frame inside JupyterLab,
+# which every server of a JupyterHub since 4.1 refuses (frame-ancestors 'none', against a page
+# of one user's server framing another's on the hub's single origin; nbgrader's maintainers
+# kept that, nbgrader#1947). The lecturer opens the formgrader as a page of its own,
+# /user/LECTURER/formgrader, which `python -m tools.hub setup` prints.
+FRAMED_FORMGRADER = "@jupyter/nbgrader:formgrader"
+# JupyterLab's plugins that ask for a server extension left out (UNUSED_EXTENSIONS): the
+# language servers' client asks jupyter_lsp for its status, which answers 404 without it (an
+# error in every page's console), and the editors' plugins that require that client.
+WITHOUT_THEIR_SERVER = ["@jupyterlab/lsp-extension", "@jupyterlab/fileeditor-extension:language-server",
+                        "@jupyterlab/notebook-extension:language-server"]
+
+
+# JupyterLab's defaults on the hub: no question about Jupyter's news at the first visit, and no
+# check for a newer JupyterLab (the hub's is pinned; its users cannot install one).
+LAB_DEFAULTS = {"@jupyterlab/apputils-extension:notification": {
+    "fetchNews": "false", "checkForUpdates": False}}
+
+
+# MathJax 2 for the formgrader's pages, whose script and templates (nbgrader's) want that
+# version and would fetch it from a CDN: what its TeX-to-HTML configuration loads, its Safe mode,
+# the TeX fonts as woff and the English messages.
+MATHJAX = "mathjax@2.7.9"
+MATHJAX_PARTS = ["MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js", "extensions",
+                 "jax/input/TeX", "jax/element", "jax/output/CommonHTML",
+                 "fonts/HTML-CSS/TeX/woff", "localization/en"]
+# nbconvert's MathJax macro, which the formgrader's and the feedback's templates call: the hub's
+# MathJax whatever address the caller gives.
+MATHJAX_MACRO = """{#- Written by tools/hub.py: MathJax from the course hub, not from a CDN. -#}
+{%- macro mathjax(url=None) -%}
+<script type="text/x-mathjax-config">
+MathJax.Hub.Config({tex2jax: {inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]], processEscapes: true}});
+</script>
+<script src="@URL@"></script>
+{%- endmacro %}
+"""
+
+
+def pages():
+    """MathJax for the formgrader's and the feedback's pages, and the template that loads it."""
+    npm_files(MATHJAX, "", MATHJAX_PARTS, layout.MATHJAX / MATHJAX)
+    readable_by_all(layout.MATHJAX)
+    base = layout.TEMPLATES / "nbconvert" / "templates" / "base"
+    base.mkdir(parents=True, exist_ok=True)
+    url = f"{layout.MATHJAX_URL}{MATHJAX}/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
+    (base / "mathjax.html.j2").write_text(MATHJAX_MACRO.replace("@URL@", url))
+    readable_by_all(layout.TEMPLATES)
 
 
 def run(*command, **options):
@@ -287,16 +335,38 @@ def settings():
         "jpserver_extensions": {**UNUSED_EXTENSIONS,
                                 "nbgrader.server_extensions.formgrader": False,
                                 "nbgrader.server_extensions.course_list": False}}}, indent=1))
+    off = {name: True for name in WITHOUT_THEIR_SERVER}
     (student / "labconfig" / "page_config.json").write_text(json.dumps({"disabledExtensions": {
-        f"@jupyter/nbgrader:{name}": True for name in LECTURERS_PLUGINS}}, indent=1))
+        **off, **{f"@jupyter/nbgrader:{name}": True for name in LECTURERS_PLUGINS}}}, indent=1))
     lecturer = layout.CONFIG / "lecturer"
-    lecturer.mkdir(parents=True, exist_ok=True)
+    (lecturer / "labconfig").mkdir(parents=True, exist_ok=True)
+    (lecturer / "labconfig" / "page_config.json").write_text(json.dumps(
+        {"disabledExtensions": {**off, FRAMED_FORMGRADER: True}}, indent=1))
+    for role in (student, lecturer):
+        (role / "labconfig" / "default_setting_overrides.json").write_text(
+            json.dumps(LAB_DEFAULTS, indent=1))
     (lecturer / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {
         "jpserver_extensions": UNUSED_EXTENSIONS}}, indent=1))
-    (lecturer / "nbgrader_config.py").write_text(
-        '"""nbgrader for the lecturer: the course folder (the formgrader shows it)."""\n'
-        + common + f"c.CourseDirectory.root = {str(layout.course_root())!r}\n")
+    (lecturer / "nbgrader_config.py").write_text(LECTURERS_CONFIG.format(
+        root=str(layout.course_root()), exchange=str(layout.EXCHANGE)))
     readable_by_all(layout.CONFIG)
+
+
+# nbgrader in the lecturer's server: the course folder (the formgrader shows it), set up as the
+# grading sets it up (coursework/grading.py), so that the formgrader's buttons do what `python -m
+# tools.hub` does, and its Autograde runs the students' code only in the sandbox: which needs
+# root, so in this server, never.
+LECTURERS_CONFIG = '''"""nbgrader for the lecturer of the course hub (written by tools/hub.py)."""
+
+import os
+
+os.environ["NQUEENS_COURSE_ROOT"] = {root!r}
+os.environ["NQUEENS_EXCHANGE"] = {exchange!r}
+
+from coursework import grading  # noqa: E402 (after the environment it reads)
+
+grading.configure(get_config())  # noqa: F821
+'''
 
 
 def account(name, group=None):
@@ -316,6 +386,20 @@ def give(path, user):
     account_ = pwd.getpwnam(user)
     for item in [path, *path.rglob("*")]:
         os.lchown(item, account_.pw_uid, account_.pw_gid)
+
+
+def give_exchange():
+    """The course's folders in the exchange, made by nbgrader as root here, to the lecturer,
+    whom nbgrader lets release into them from the formgrader only as their owner: the course's
+    folder and its inbound (not the students' submissions in it), outbound and feedback whole."""
+    folder = layout.EXCHANGE / layout.COURSE_ID
+    owner = pwd.getpwnam(layout.LECTURER)
+    for path in (folder, folder / "inbound"):
+        if path.exists():
+            os.lchown(path, owner.pw_uid, owner.pw_gid)
+    for name in ("outbound", "feedback"):
+        if (folder / name).exists():
+            give(folder / name, layout.LECTURER)
 
 
 def course():
@@ -412,11 +496,13 @@ def setup():
         run("groupadd", layout.STUDENTS)
     account(layout.LECTURER)
     settings()
+    pages()
     course()
     grading_secret()
     warm()
     print(f"hub ready in {layout.ROOT}: the lecturer is {layout.LECTURER} "
-          f"(`passwd {layout.LECTURER}` gives a password), students are the group "
+          f"(`passwd {layout.LECTURER}` gives a password; the formgrader is the page "
+          f"/user/{layout.LECTURER}/formgrader), students are the group "
           f"{layout.STUDENTS} (`python -m tools.hub students add NAME`)")
 
 
@@ -456,6 +542,7 @@ def students(action, names):
 def release(assignment):
     os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
     nbgrader("release_assignment", assignment, root=layout.course_root())
+    give_exchange()
     print(f"{assignment}: released into {layout.EXCHANGE}")
 
 
@@ -465,11 +552,13 @@ def grade(assignment):
 
     root = layout.course_root()
     os.environ["NQUEENS_EXCHANGE"] = str(layout.EXCHANGE)
+    os.environ["JUPYTER_PATH"] = str(layout.TEMPLATES)  # the feedback's MathJax is the hub's
     for action in ("collect", "autograde", "generate_feedback", "release_feedback"):
         # A notebook whose autograde fails (nbgrader names it, and writes no grade for it) keeps
         # no one else from their grade and feedback.
         nbgrader(action, assignment, root=root, check=action != "autograde")
     give(root, layout.LECTURER)
+    give_exchange()
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}", layout.COURSE_ID) as gradebook:
         for found in sorted(gradebook.assignment_submissions(assignment),
                             key=lambda s: s.student_id):

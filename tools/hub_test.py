@@ -32,6 +32,7 @@ one more student's server is started as a Slurm job (batchspawner) and runs to t
 that hub's idle culler (its timeout CULL_SECONDS) must then stop the server, and its job end.
 """
 
+import argparse
 import asyncio
 import html
 import json
@@ -88,7 +89,7 @@ HUB_ENV = {
 os.environ.update(HUB_ENV)
 
 
-from tools import grading_test, hub  # after the environment above
+from tools import grading_test, hub, hub_browser  # after the environment above
 from tools.course import ROOT, dump
 
 layout = hub.layout
@@ -251,7 +252,7 @@ def lecturers_grading(names, kinds_of):
             problems.append(f"{name}'s submission was not graded")
             continue
         score, top = scores[name]
-        wanted = {"solutions": top, "endless-loop": 0.0,
+        wanted = {"solutions": top, "endless-loop": 0.0, "browser": hub_browser.answers()[2],
                   "wrong": grading_test.WRONG_SCORES[ASSIGNMENT]}[kinds_of[name]]
         if abs(score - wanted) > 0.005:
             problems.append(f"{name} ({kinds_of[name]}) scored {score}, not {wanted}")
@@ -523,12 +524,13 @@ async def class_visit(accounts, kinds_of):
     return results, shared["servers"]
 
 
-def main():
-    if os.geteuid() != 0:
-        print("hub-test: skipped, it runs as root (it creates users and starts servers as them)")
-        return 0
-    OUT.mkdir(parents=True, exist_ok=True)
-    names = [f"{PREFIX}{i:02d}" for i in range(1, STUDENTS + 1)]
+# The student who spends the day in a browser (tools/hub_browser.py), beside the class.
+BROWSER = f"{PREFIX}browser"
+
+
+def new_course(names):
+    """The hub set up, the students' accounts (name: password), the lecturer's new password
+    and assignment 01 released."""
     clean_up(names)
     hub.setup()
     accounts = {}
@@ -536,14 +538,62 @@ def main():
         line = subprocess.run([sys.executable, "-m", "tools.hub", "students", "add", name],
                               capture_output=True, text=True, check=True, cwd=ROOT)
         accounts[name] = line.stdout.strip().split(",", 1)[1]
-    kinds_of = dict(zip(names, kinds()))
+    lecturer = secrets.token_urlsafe(12)
+    subprocess.run(["chpasswd"], input=f"{layout.LECTURER}:{lecturer}\n", text=True, check=True)
     subprocess.run([sys.executable, "-m", "tools.hub", "release", ASSIGNMENT], check=True,
                    capture_output=True, cwd=ROOT)
+    return accounts, lecturer
+
+
+def browser_only(pictures, without_nbgrader):
+    """`--browser-only`: the browser's day alone on the test hub (no class, no Slurm)."""
+    accounts, lecturer = new_course([BROWSER])
+    if without_nbgrader:
+        hub_browser.without_nbgrader(BROWSER)
+    process = start_hub()
+    problems = []
+
+    def grade():
+        found, _, scores = lecturers_grading([BROWSER], {BROWSER: "browser"})
+        problems.extend(found)
+        return scores
+
+    try:
+        found, _ = hub_browser.day(BROWSER, accounts[BROWSER], lecturer, grade, pictures,
+                                   alone=True)
+    finally:
+        stop_hub(process)
+        clean_up([BROWSER])
+    for problem in problems + found:
+        print(f"  PROBLEM: {problem}")
+    print("hub-test: " + ("failed" if problems or found else "passed") + " (the browser's day)")
+    return 1 if problems or found else 0
+
+
+def main():
+    options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    options.add_argument("--browser-only", action="store_true",
+                         help="only the browser's student and lecturer (tools/hub_browser.py)")
+    options.add_argument("--without-nbgrader-extension", action="store_true",
+                         help="with nbgrader's JupyterLab extension turned off for the browser's "
+                         "student (with --browser-only): the test must fail")
+    options.add_argument("--pictures", action="store_true",
+                         help="write the manuals' screenshots into docs/pictures/")
+    args = options.parse_args()
+    if os.geteuid() != 0:
+        print("hub-test: skipped, it runs as root (it creates users and starts servers as them)")
+        return 0
+    OUT.mkdir(parents=True, exist_ok=True)
+    if args.browser_only:
+        return browser_only(args.pictures, args.without_nbgrader_extension)
+    names = [f"{PREFIX}{i:02d}" for i in range(1, STUDENTS + 1)]
+    accounts, lecturer = new_course(names + [BROWSER])
+    kinds_of = {**dict(zip(names, kinds())), BROWSER: "browser"}
     process = start_hub()
     problems = []
     try:
         begin = time.monotonic()
-        results, servers = asyncio.run(class_visit(accounts, kinds_of))
+        results, servers = asyncio.run(class_visit({n: accounts[n] for n in names}, kinds_of))
         visit = time.monotonic() - begin
         found, lines = refusals(names)
         problems += found
@@ -551,18 +601,24 @@ def main():
                                        headers=servers[names[0]].headers))
         if formgrader.code != 404:
             problems.append(f"a student's server answers /formgrader with {formgrader.code}")
-        lecturer = secrets.token_urlsafe(12)
-        subprocess.run(["chpasswd"], input=f"{layout.LECTURER}:{lecturer}\n", text=True,
-                       check=True)
         formgrader = asyncio.run(lecturers_server(lecturer))
         if formgrader != 200:
             problems.append(f"the lecturer's server answers /formgrader with {formgrader}")
         problems += asyncio.run(launch_from_the_site(servers[names[-1]], accounts[names[-1]]))
-        found, grading, scores = lecturers_grading(names, kinds_of)
+        graded = {}
+
+        def grade():
+            found, graded["seconds"], scores = lecturers_grading(names + [BROWSER], kinds_of)
+            problems.extend(found)
+            return scores
+
+        found, scores = hub_browser.day(BROWSER, accounts[BROWSER], lecturer, grade,
+                                        args.pictures)
+        grading = graded["seconds"]
         problems += found + asyncio.run(feedback(names, servers))
     finally:
         stop_hub(process)
-        clean_up(names)
+        clean_up(names + [BROWSER])
     for result in results:
         if result["kind"] == "endless-loop" and RUNAWAY != "off" and \
                 not result.get("loop_interrupted"):

@@ -53,9 +53,26 @@ def index_order():
 
 
 def staged_files():
-    """Every file of the repository the site is built from (paths relative to it)."""
+    """Every file of the repository the site is built from (paths relative to it): the pages,
+    then the pictures they show."""
     notebooks = [f"notebooks/{link}" for link in index_order()]
-    return ["notebooks/README.md", *notebooks, *LECTURERS]
+    pages = ["notebooks/README.md", *notebooks, *LECTURERS]
+    return pages + pictures_shown(p for p in pages if p.endswith(".md"))
+
+
+def pictures_shown(pages):
+    """The repository's pictures the Markdown `pages` show (`![…](path)`), each once."""
+    found = []
+    for page in pages:
+        text = (ROOT / page).read_text(encoding="utf-8")
+        for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text):
+            path = os.path.normpath(os.path.join(os.path.dirname(page), target))
+            if re.match(r"[a-z]+:", target) or path in found:
+                continue
+            if not (ROOT / path).is_file():
+                sys.exit(f"site: {page} shows {target}, which is not there")
+            found.append(path)
+    return found
 
 
 def addresses():
@@ -119,6 +136,8 @@ def stage(source, hub, repo):
         if path.endswith(".md"):
             text = (ROOT / path).read_text(encoding="utf-8")
             target.write_text(relink(text, path, staged, repo), encoding="utf-8")
+        elif not path.endswith(".ipynb"):
+            shutil.copy(ROOT / path, target)
         else:
             notebook = load(ROOT / path)
             for cell in notebook["cells"]:
@@ -152,20 +171,25 @@ MATHJAX_PARTS = ["tex-mml-chtml.js", "output/chtml/fonts/woff-v2", "input/tex/ex
 
 def mathjax():
     """MathJax's files for the site, fetched once (`npm pack`) into target/site/mathjax."""
-    kept = SITE / "mathjax" / MATHJAX
+    return npm_files(MATHJAX, "es5", MATHJAX_PARTS, SITE / "mathjax" / MATHJAX)
+
+
+def npm_files(spec, inside, parts, kept):
+    """The `parts` of the npm package `spec` (from npm's registry, `npm pack`), paths in its
+    folder `inside`, copied into `kept` when it is missing (name it for the version); `kept`."""
     if not kept.exists():
-        work = SITE / "mathjax" / "download"
+        work = kept.with_name(kept.name + ".download")
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)
-        done = subprocess.run(["npm", "pack", MATHJAX, "--silent", "--pack-destination", str(work)],
+        done = subprocess.run(["npm", "pack", spec, "--silent", "--pack-destination", str(work)],
                               capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            sys.exit(f"npm could not fetch {MATHJAX}: {done.stderr.strip()}")
+            sys.exit(f"npm could not fetch {spec}: {done.stderr.strip()}")
         shutil.unpack_archive(work / done.stdout.strip().splitlines()[-1], work)
         partial = kept.with_name(kept.name + ".partial")
         shutil.rmtree(partial, ignore_errors=True)
-        for part in MATHJAX_PARTS:
-            origin = work / "package" / "es5" / part
+        for part in parts:
+            origin = work / "package" / inside / part
             if origin.is_dir():
                 shutil.copytree(origin, partial / part)
             else:

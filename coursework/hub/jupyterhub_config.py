@@ -22,6 +22,7 @@ import os
 import sys
 
 from jupyterhub.spawner import LocalProcessSpawner
+from tornado.web import StaticFileHandler
 
 from coursework.hub import layout
 
@@ -66,6 +67,9 @@ c.JupyterHub.cookie_secret_file = str(layout.STATE / "cookie_secret")
 if os.environ.get("NQUEENS_HUB_SSL_CERT"):
     c.JupyterHub.ssl_cert = os.environ["NQUEENS_HUB_SSL_CERT"]
     c.JupyterHub.ssl_key = os.environ["NQUEENS_HUB_SSL_KEY"]
+
+# MathJax for the formgrader's and the feedback's pages (tools/hub.py, `pages`), to everyone.
+c.JupyterHub.extra_handlers = [(r"/mathjax/(.*)", StaticFileHandler, {"path": str(layout.MATHJAX)})]
 
 c.JupyterHub.authenticator_class = "pam"
 c.PAMAuthenticator.admin_users = {layout.LECTURER}

@@ -17,6 +17,8 @@ Everything lives under one folder, `$NQUEENS_HUB_ROOT` (default /srv/nqueens), o
                 the hub serves them: what the course website's launch buttons pull into a
                 student's home (nbgitpuller, docs/site.md); gitconfig lets every user read it
     warm/       the build of both, made once: every student's kernel starts from a copy
+    mathjax/    MathJax 2 from npm, which the formgrader's pages need and the hub serves
+    templates/  a Jupyter data folder: nbconvert's MathJax macro, pointed at the hub's MathJax
     course/     one hub (`$NQUEENS_HUB_NAME`, default course; the hub's test runs another):
       exchange/ nbgrader's exchange (open to all, as nbgrader's documentation sets it)
       jupyter/  the Jupyter and nbgrader settings of students' and the lecturer's servers
@@ -51,6 +53,11 @@ LAUNCH = ROOT / "launch" / "nqueens"
 # for another user unless told it is safe.
 GITCONFIG = ROOT / "gitconfig"
 WARM = ROOT / "warm"
+# MathJax 2, for the formgrader's and the feedback's pages (the hub serves it at MATHJAX_URL),
+# and the template that points them at it, in a Jupyter data folder (JUPYTER_PATH).
+MATHJAX = ROOT / "mathjax"
+MATHJAX_URL = "/hub/mathjax/"
+TEMPLATES = ROOT / "templates"
 INSTANCE = ROOT / os.environ.get("NQUEENS_HUB_NAME", "course")
 EXCHANGE = INSTANCE / "exchange"
 CONFIG = INSTANCE / "jupyter"
@@ -100,7 +107,7 @@ def server_environment(user):
     settings of a student's server or the lecturer's."""
     role = "lecturer" if user == LECTURER else "student"
     return {**kernel_environment(), "JUPYTER_CONFIG_PATH": str(CONFIG / role),
-            "GIT_CONFIG_SYSTEM": str(GITCONFIG)}
+            "JUPYTER_PATH": str(TEMPLATES), "GIT_CONFIG_SYSTEM": str(GITCONFIG)}
 
 
 def prepare_home(user):

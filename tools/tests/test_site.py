@@ -92,6 +92,17 @@ def test_links_to_files_outside_the_site_point_at_the_repository_or_are_text():
         site.relink(text, "docs/hub.md", staged, "https://git.example/course/nqueens")
 
 
+def test_the_pictures_a_page_shows_are_staged_with_it_and_keep_their_links():
+    staged = site.staged_files()
+    pictures = [p for p in staged if not p.endswith((".md", ".ipynb"))]
+    shown = site.pictures_shown(["notebooks/README.md", "docs/hub.md"])
+    assert shown and set(shown) <= set(pictures)
+    assert all((site.ROOT / p).is_file() for p in pictures)
+    text = "Look: ![the login page](../docs/pictures/hub-login.png)."
+    assert site.relink(text, "notebooks/README.md", ["docs/pictures/hub-login.png"], "") == text
+    assert site.relink(text, "notebooks/README.md", [], "") != text
+
+
 def test_the_link_check_finds_missing_pages_anchors_and_links_out_of_the_site(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "hub.html").write_text('<h2 id="running">Running</h2>', encoding="utf-8")
