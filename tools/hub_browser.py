@@ -235,6 +235,10 @@ def student_submits(name, password, pictures=False):
         with visit.step("opens lecture 01 and runs it to a board"):
             visit.open_file(LECTURE)
             visit.notebook().locator(".jp-Cell").nth(3).wait_for()
+            # As a student waits for the status bar to say the kernel is ready: cells run
+            # before it has started make JupyterLab ask which kernel to start.
+            visit.page.locator(".jp-StatusBar-TextItem",
+                               has_text=re.compile(r"^Rust \| Idle$")).first.wait_for()
             visit.menu("Edit", "Clear Outputs of All Cells")
             if visit.notebook().locator("img.nqueens-drawing").count():
                 raise Failure("the outputs were not cleared")
