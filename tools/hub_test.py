@@ -19,10 +19,16 @@ student, reading another's work, the course's sources, its gradebook and its gra
 listing the exchange's submissions and writing the shared crates must each be refused, and the
 formgrader must be missing from a student's server. A student follows lecture 01's launch
 button on the course's website, built for this hub: nbgitpuller must pull the hub's launch
-repository into the student's home and open the lecture. The lecturer logs in (the formgrader must
+repository into the student's home and open the lecture. One more student (`hubtest-browser`)
+and the lecturer then spend the day in headless Chromium (tools/hub_browser.py), the lecturer's
+grading in its middle. The lecturer logs in (the formgrader must
 answer in the lecturer's server) and grades (`python -m tools.hub grade`: collect, autograde
 every submission in the sandbox, release the feedback), which every student fetches: every
 score exact, none missing.
+
+`--browser-only` runs the browser's day alone (`--without-nbgrader-extension`: with nbgrader's
+JupyterLab extension off for that student, when it must fail; `--pictures`: the manuals'
+screenshots into docs/pictures/).
 
 Printed: time to first board (median, 95th percentile, most), each server's peak memory (its
 cgroup's), and the grading's time; written to target/hub-test/students-N.json. The targets
@@ -580,6 +586,8 @@ def main():
     options.add_argument("--pictures", action="store_true",
                          help="write the manuals' screenshots into docs/pictures/")
     args = options.parse_args()
+    if args.without_nbgrader_extension and not args.browser_only:
+        options.error("--without-nbgrader-extension goes with --browser-only")
     if os.geteuid() != 0:
         print("hub-test: skipped, it runs as root (it creates users and starts servers as them)")
         return 0
