@@ -64,21 +64,18 @@ FRAMED_FORMGRADER = "@jupyter/nbgrader:formgrader"
 # JupyterLab's plugins that ask for a server extension left out (UNUSED_EXTENSIONS): the
 # language servers' client asks jupyter_lsp for its status, which answers 404 without it (an
 # error in every page's console), and the editors' plugins that require that client.
-WITHOUT_THEIR_SERVER = ["@jupyterlab/lsp-extension", "@jupyterlab/fileeditor-extension:language-server",
+WITHOUT_THEIR_SERVER = ["@jupyterlab/lsp-extension",
+                        "@jupyterlab/fileeditor-extension:language-server",
                         "@jupyterlab/notebook-extension:language-server"]
-
-
 # JupyterLab's defaults on the hub: no question about Jupyter's news at the first visit, and no
 # check for a newer JupyterLab (the hub's is pinned; its users cannot install one).
 LAB_DEFAULTS = {"@jupyterlab/apputils-extension:notification": {
     "fetchNews": "false", "checkForUpdates": False}}
-
-
 # MathJax 2 for the formgrader's pages, whose script and templates (nbgrader's) want that
 # version and would fetch it from a CDN: what its TeX-to-HTML configuration loads, its Safe mode,
 # the TeX fonts as woff and the English messages.
-MATHJAX = "mathjax@2.7.9"
-MATHJAX_PARTS = ["MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js", "extensions",
+FORMGRADER_MATHJAX = "mathjax@2.7.9"
+FORMGRADER_MATHJAX_PARTS = ["MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js", "extensions",
                  "jax/input/TeX", "jax/element", "jax/output/CommonHTML",
                  "fonts/HTML-CSS/TeX/woff", "localization/en"]
 # nbconvert's MathJax macro, which the formgrader's and the feedback's templates call: the hub's
@@ -95,11 +92,12 @@ MathJax.Hub.Config({tex2jax: {inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]], proc
 
 def pages():
     """MathJax for the formgrader's and the feedback's pages, and the template that loads it."""
-    npm_files(MATHJAX, "", MATHJAX_PARTS, layout.MATHJAX / MATHJAX)
+    npm_files(FORMGRADER_MATHJAX, "", FORMGRADER_MATHJAX_PARTS,
+              layout.MATHJAX / FORMGRADER_MATHJAX)
     readable_by_all(layout.MATHJAX)
     base = layout.TEMPLATES / "nbconvert" / "templates" / "base"
     base.mkdir(parents=True, exist_ok=True)
-    url = f"{layout.MATHJAX_URL}{MATHJAX}/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
+    url = f"{layout.MATHJAX_URL}{FORMGRADER_MATHJAX}/MathJax.js?config=TeX-AMS_CHTML-full,Safe"
     (base / "mathjax.html.j2").write_text(MATHJAX_MACRO.replace("@URL@", url))
     readable_by_all(layout.TEMPLATES)
 

@@ -54,24 +54,35 @@ SANDBOXED = (r"^Blocked script execution in '(blob|about:srcdoc)[^']*' because t
 DRAWN = "i => i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 0"
 
 
+def source():
+    """The assignment's source notebook, in the lecturer's course folder."""
+    return layout.course_root() / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+
+
 def answers():
-    """Each task's answer cell as the student types it (the source's partly wrong answers), the
-    first task put right afterwards, and the score that submission must get: the wrong
-    submission's (tools/grading_test.py) and every point of the task put right."""
-    source = layout.course_root() / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    """Each task's answer cell as the student types it (index, text: the source's partly wrong
+    answers), and the first task's put right afterwards."""
     released = layout.course_root() / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
 
     def solution_cells(notebook):
         return [(i, source_text(c)) for i, c in enumerate(notebook["cells"])
                 if c["metadata"].get("nbgrader", {}).get("solution")]
 
-    wrong = solution_cells(grading_test.submission(source, released, "wrong"))
-    right = solution_cells(grading_test.submission(source, released, "solutions"))
-    cells = load(source)["cells"]
-    first, after = wrong[0][0], wrong[1][0]
-    points = sum(c["metadata"]["nbgrader"].get("points", 0) for c in cells[first:after]
+    wrong = solution_cells(grading_test.submission(source(), released, "wrong"))
+    right = solution_cells(grading_test.submission(source(), released, "solutions"))
+    return wrong, right[0]
+
+
+def expected_score():
+    """The score of that submission: the wrong submission's (tools/grading_test.py) and every
+    point of the first task, the grade cells between its answer cell and the next one."""
+    cells = load(source())["cells"]
+    answers_at = [i for i, c in enumerate(cells)
+                  if c["metadata"].get("nbgrader", {}).get("solution")]
+    points = sum(c["metadata"]["nbgrader"].get("points", 0)
+                 for c in cells[answers_at[0]:answers_at[1]]
                  if c["metadata"].get("nbgrader", {}).get("grade"))
-    return wrong, right[0], grading_test.WRONG_SCORES[ASSIGNMENT] + points
+    return grading_test.WRONG_SCORES[ASSIGNMENT] + points
 
 
 class Visit:
@@ -225,7 +236,7 @@ def row_of(visit, kind):
 
 def student_submits(name, password, pictures=False):
     """The student's day up to the submission (see the module's help)."""
-    wrong, (fixed, solution), _ = answers()
+    wrong, (fixed, solution) = answers()
     visit = Visit("student", pictures)
     try:
         with visit.step("logs in, JupyterLab opens on lectures"):
@@ -290,8 +301,8 @@ def student_submits(name, password, pictures=False):
         visit.close()
 
 
-def lecturer_reviews(name, password, student, score, pictures=False):
-    """The lecturer's part (see the module's help): the score the formgrader shows `student`."""
+def lecturer_reviews(name, password, student, score, top, pictures=False):
+    """The lecturer's part (see the module's help); `student` scored `score` of `top`."""
     visit = Visit("lecturer", pictures)
     try:
         with visit.step("logs in and opens the formgrader"):
@@ -305,22 +316,22 @@ def lecturer_reviews(name, password, student, score, pictures=False):
                               "refuses to show")
             visit.page.keyboard.press("Escape")
             visit.page.goto(f"{BASE}/user/{name}/formgrader", wait_until="load")
-            frame = visit.page
-            frame.locator("td.num-submissions a").first.wait_for()
+            page = visit.page
+            page.locator("td.num-submissions a").first.wait_for()
         with visit.step("sees the submissions and their scores"):
-            frame.locator("tr", has=frame.locator("td", has_text=ASSIGNMENT)).locator(
+            page.locator("tr", has=page.locator("td", has_text=ASSIGNMENT)).locator(
                 "td.num-submissions a").click()
-            row = frame.locator("tr", has=frame.locator("td.student-id", has_text=student))
+            row = page.locator("tr", has=page.locator("td.student-id", has_text=student))
             shown = row.locator("td.score").inner_text().strip()
-            if shown != f"{round(score, 2):g} / 20":
-                raise Failure(f"the formgrader shows {student}'s score as {shown!r}, "
-                              f"not {round(score, 2):g} / 20")
-            visit.picture(frame.locator("body"), "hub-formgrader-submissions")
+            wanted = f"{round(score, 2):g} / {top:g}"
+            if shown != wanted:
+                raise Failure(f"the formgrader shows {student}'s score as {shown!r}, not {wanted}")
+            visit.picture(page.locator("body"), "hub-formgrader-submissions")
         with visit.step("presses Autograde, which refuses outside the sandbox"):
             # The formgrader runs in the lecturer's server, as the lecturer: the students' code
             # must not run there (tools/hub.py, LECTURERS_CONFIG).
             row.locator("td.autograde a").click()
-            modal = frame.locator(".modal-dialog", has_text="There was an error autograding")
+            modal = page.locator(".modal-dialog", has_text="There was an error autograding")
             modal.wait_for()
             if "cannot grade in the sandbox" not in modal.inner_text():
                 raise Failure(f"Autograde failed otherwise: {modal.inner_text()[:400]}")
@@ -333,14 +344,14 @@ def lecturer_reviews(name, password, student, score, pictures=False):
                 raise Failure(f"the refused Autograde removed {kept}")
         with visit.step("opens the submission, its boards drawn, and comments"):
             row.locator("td.student-name a").click()
-            frame.locator("a", has_text=ASSIGNMENT).last.click()
+            page.locator("a", has_text=ASSIGNMENT).last.click()
             # The page fetches its comments and MathJax after it loads, and then writes the
             # comments into their boxes and moves the focus: a comment typed before that is lost.
-            frame.wait_for_load_state("networkidle")
-            visit.drawn(frame, "the submission's page")
-            report = frame.locator(".nqueens-report.failed").first
+            page.wait_for_load_state("networkidle")
+            visit.drawn(page, "the submission's page")
+            report = page.locator(".nqueens-report.failed").first
             report.wait_for()
-            box = frame.locator("textarea.comment").nth(1)
+            box = page.locator("textarea.comment").nth(1)
             box.fill(COMMENT)
             # Leaving the box saves the comment: the page's request, answered, then the page
             # loaded again shows it.
@@ -349,7 +360,7 @@ def lecturer_reviews(name, password, student, score, pictures=False):
                 box.press("Tab")
             if not answer.value.ok:
                 raise Failure(f"saving the comment: {answer.value.status}")
-            frame.reload(wait_until="networkidle")
+            page.reload(wait_until="networkidle")
             if box.input_value() != COMMENT:
                 raise Failure("the page loaded again does not show the comment")
             report.wait_for()
@@ -357,23 +368,22 @@ def lecturer_reviews(name, password, student, score, pictures=False):
             visit.picture_between(box, report.locator("img.nqueens-drawing").first,
                                   "hub-formgrader-grade")
         with visit.step("generates and releases the feedback"):
-            frame.locator(".breadcrumb a", has_text="Manual Grading").first.click()
-            frame.locator("a", has_text="Manage Assignments").first.click()
-            row = frame.locator("tr", has=frame.locator("td", has_text=ASSIGNMENT))
+            page.locator(".breadcrumb a", has_text="Manual Grading").first.click()
+            page.locator("a", has_text="Manage Assignments").first.click()
+            row = page.locator("tr", has=page.locator("td", has_text=ASSIGNMENT))
             for action, said in (("generate-feedback", "Successfully generated feedback"),
                                  ("release-feedback", "Successfully released feedback")):
                 row.locator(f"td.{action} a").click()
-                modal = frame.locator(".modal-dialog", has_text=said)
+                modal = page.locator(".modal-dialog", has_text=said)
                 modal.wait_for()
                 modal.locator(".modal-footer button").first.click()
                 modal.wait_for(state="hidden")
     finally:
         visit.close()
-    return shown
 
 
-def student_reads_feedback(name, password, score, pictures=False):
-    """The student's feedback (see the module's help)."""
+def student_reads_feedback(name, password, score, top, pictures=False):
+    """The student's feedback (see the module's help), which says `score` of `top`."""
     visit = Visit("student", pictures)
     visit.steps = 10
     try:
@@ -394,7 +404,7 @@ def student_reads_feedback(name, password, score, pictures=False):
             frame = visit.page.frame_locator(".jp-HTMLViewer iframe")
             header = frame.locator("h1, h2, h3, h4", has_text="Score:").first
             header.wait_for()
-            wanted = f"Score: {round(score, 2):.2f} / 20.0"
+            wanted = f"Score: {round(score, 2):.2f} / {top:.1f}"
             if wanted not in header.inner_text():
                 raise Failure(f"the feedback says {header.inner_text()!r}, not {wanted}")
             report = frame.locator(".nqueens-report.failed").first
@@ -421,8 +431,8 @@ def day(student, password, lecturer, grade, pictures=False, alone=False):
         if student not in scores:
             return [], scores  # the grading's problems name it
         try:
-            lecturer_reviews(layout.LECTURER, lecturer, student, scores[student][0], pictures)
-            student_reads_feedback(student, password, scores[student][0], pictures)
+            lecturer_reviews(layout.LECTURER, lecturer, student, *scores[student], pictures)
+            student_reads_feedback(student, password, *scores[student], pictures)
         except Failure as failure:
             print(f"  browser: {failure}")
             return [str(failure)], scores
